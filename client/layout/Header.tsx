@@ -1,0 +1,93 @@
+// Header: logo home, version label, Log in / Sign up or the avatar menu.
+import { useEffect, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { useSnapshot } from "valtio";
+import { api } from "../lib/api";
+import { APP_VERSION } from "../lib/constants";
+import { openSettings, toggleSidebar } from "../state/app";
+import { resetAll } from "../state/session";
+import { userInfo } from "../state/user";
+
+export function Header() {
+  const { user } = useSnapshot(userInfo);
+  const navigate = useNavigate();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const close = (event: MouseEvent) => {
+      if (!menuRef.current?.contains(event.target as Node)) setMenuOpen(false);
+    };
+    document.addEventListener("mousedown", close);
+    return () => document.removeEventListener("mousedown", close);
+  }, [menuOpen]);
+
+  async function signOut() {
+    setMenuOpen(false);
+    try {
+      await api("POST", "/api/auth/signout");
+    } catch (err) {
+      console.error("sign-out call failed; clearing the local session anyway", err);
+    }
+    resetAll();
+    navigate("/");
+  }
+
+  return (
+    <header className="app-header">
+      <button type="button" className="icon-btn menu-toggle" aria-label="Toggle sidebar" onClick={() => toggleSidebar()}>
+        ☰
+      </button>
+      <Link to="/" className="logo" aria-label="DocChat home">
+        <span className="logo-mark" aria-hidden="true">
+          ◆
+        </span>
+        DocChat
+      </Link>
+      <span className="version">{APP_VERSION}</span>
+      <div className="header-actions">
+        {user ? (
+          <div className="avatar-menu" ref={menuRef}>
+            <button
+              type="button"
+              className="avatar"
+              aria-haspopup="menu"
+              aria-expanded={menuOpen}
+              aria-label={`Account menu for ${user.email}`}
+              onClick={() => setMenuOpen(!menuOpen)}
+            >
+              {user.email.slice(0, 2)}
+            </button>
+            {menuOpen && (
+              <div className="menu" role="menu">
+                <button
+                  type="button"
+                  role="menuitem"
+                  onClick={() => {
+                    setMenuOpen(false);
+                    openSettings("profile");
+                  }}
+                >
+                  Settings
+                </button>
+                <button type="button" role="menuitem" onClick={signOut}>
+                  Sign out
+                </button>
+              </div>
+            )}
+          </div>
+        ) : (
+          <>
+            <Link to="/app/auth/login" className="btn btn-outline">
+              Log in
+            </Link>
+            <Link to="/app/auth/register" className="btn btn-primary signup-btn">
+              Sign up
+            </Link>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,27 @@
+// The shared layout: header, sidebar, the routed page, footer, and the dialogs.
+import { Outlet } from "react-router-dom";
+import { ErrorModal } from "../components/ErrorModal";
+import { SettingsDialog } from "../components/settings/SettingsDialog";
+import { useSnapshot } from "valtio";
+import { appInfo } from "../state/app";
+import { Footer } from "./Footer";
+import { Header } from "./Header";
+import { Sidebar } from "./Sidebar";
+
+export function Layout() {
+  const { isSidebarOpen } = useSnapshot(appInfo);
+  return (
+    <div className={isSidebarOpen ? "app-shell sidebar-is-open" : "app-shell"}>
+      <Header />
+      <div className="app-body">
+        <Sidebar />
+        <div className="app-content">
+          <Outlet />
+          <Footer />
+        </div>
+      </div>
+      <SettingsDialog />
+      <ErrorModal />
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { AuthForm } from "../components/AuthForm";
+
+export default function Login() {
+  return <AuthForm mode="login" />;
+}

@@ -1,0 +1,71 @@
+// App info (spec section 3): sidebar, new-chat flag, settings dialog, session id.
+import { proxy } from "valtio";
+import { NEW_CHAT_FLAG_MS, STORAGE_KEYS } from "../lib/constants";
+
+export type SettingsTab = "profile" | "security" | "subscription" | "referral";
+
+export interface AppInfo {
+  isSidebarOpen: boolean;
+  isNewChat: boolean;
+  isOpenSettingsModal: boolean;
+  currentTab: SettingsTab;
+  currentSessionId: string | null;
+}
+
+/** A chat session id: the user's e-mail, a hyphen, a unique id (spec section 3). */
+export function newSessionId(email?: string | null): string {
+  return `${email || "guest"}-${crypto.randomUUID()}`;
+}
+
+export function defaultAppInfo(): AppInfo {
+  return {
+    isSidebarOpen: false,
+    isNewChat: false,
+    isOpenSettingsModal: false,
+    currentTab: "profile",
+    currentSessionId: newSessionId(),
+  };
+}
+
+export const appInfo = proxy<AppInfo>(defaultAppInfo());
+
+export function toggleSidebar(open = !appInfo.isSidebarOpen): void {
+  appInfo.isSidebarOpen = open;
+}
+
+export function openSettings(tab: SettingsTab = "profile"): void {
+  appInfo.currentTab = tab;
+  appInfo.isOpenSettingsModal = true;
+}
+
+export function closeSettings(): void {
+  appInfo.isOpenSettingsModal = false;
+  appInfo.currentTab = "profile";
+}
+
+export function setSettingsTab(tab: SettingsTab): void {
+  appInfo.currentTab = tab;
+}
+
+export function setCurrentSession(sessionId: string): void {
+  appInfo.currentSessionId = sessionId;
+  localStorage.setItem(STORAGE_KEYS.currentSessionId, sessionId);
+}
+
+let newChatTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** New Chat: a fresh session id and a new-chat flag that clears itself after 5 s. */
+export function startNewChat(email?: string | null): void {
+  setCurrentSession(newSessionId(email));
+  appInfo.isNewChat = true;
+  clearTimeout(newChatTimer);
+  newChatTimer = setTimeout(() => {
+    appInfo.isNewChat = false;
+  }, NEW_CHAT_FLAG_MS);
+}
+
+/** Reset (logout): defaults with no session id (spec section 4). */
+export function resetAppInfo(): void {
+  clearTimeout(newChatTimer);
+  Object.assign(appInfo, defaultAppInfo(), { currentSessionId: null });
+}

@@ -1,0 +1,19 @@
+import { cloudflare } from "@cloudflare/vite-plugin";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+// One dev server for everything: the React SPA, the Worker API and the chat
+// websockets (Durable Objects), with local D1/R2/Queues from .wrangler/state.
+export default defineConfig({
+  plugins: [react(), cloudflare()],
+  publicDir: "client/public",
+  server: {
+    host: "127.0.0.1",
+    port: Number(process.env.PORT ?? 5173),
+    strictPort: true,
+  },
+  preview: {
+    host: "127.0.0.1",
+    port: Number(process.env.PORT ?? 4173),
+  },
+});

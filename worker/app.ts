@@ -1,0 +1,61 @@
+// The Hono app: security headers, one error handler, one sub-app per resource.
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { secureHeaders } from "hono/secure-headers";
+import { MESSAGES } from "./contract/messages";
+import { getDb } from "./db/client";
+import type { AppEnv } from "./env";
+import { ApiError } from "./errors";
+import { authRoutes } from "./routes/auth";
+import { profileRoutes } from "./routes/profile";
+
+export const app = new Hono<AppEnv>();
+
+app.use(
+  secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", "data:", "https:"],
+      connectSrc: ["'self'", "ws:", "wss:"],
+      frameSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+    referrerPolicy: "strict-origin-when-cross-origin",
+    xFrameOptions: "DENY",
+    crossOriginEmbedderPolicy: false,
+  }),
+);
+
+app.use(async (c, next) => {
+  c.set("db", getDb(c.env));
+  await next();
+});
+
+app.onError((err, c) => {
+  if (err instanceof ApiError) {
+    return c.json({ status: "error" as const, message: err.message, ...(err.fields ? { errors: err.fields } : {}) }, err.status);
+  }
+  if (err instanceof HTTPException && err.status < 500) {
+    // Hono raises these for malformed JSON bodies and similar client mistakes.
+    const message = /json/i.test(err.message) ? MESSAGES.invalidJson : err.message || "Bad request.";
+    return c.json({ status: "error" as const, message }, err.status);
+  }
+  console.error("unhandled error", err);
+  return c.json({ status: "error" as const, message: MESSAGES.serverError }, 500);
+});
+
+app.notFound((c) => c.json({ status: "error" as const, message: MESSAGES.notFound }, 404));
+
+const api = new Hono<AppEnv>()
+  .get("/health", (c) => c.json({ status: "ok" as const }, 200))
+  .route("/auth", authRoutes)
+  .route("/", profileRoutes);
+
+app.route("/api", api);
+
+export type AppType = typeof api;

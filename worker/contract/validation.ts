@@ -1,0 +1,82 @@
+// zod schemas for the account forms (spec section 5), shared by the client forms
+// and the server routes so both sides give the same first message per field.
+import { z } from "zod";
+import { MESSAGES as M, PASSWORD_MIN_LENGTH } from "./messages";
+
+// A pragmatic address check: local part, @, dotted domain, no spaces.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const emailSchema = z
+  .string({ error: M.emailRequired })
+  .trim()
+  .min(1, M.emailRequired)
+  .max(254, M.emailInvalid)
+  .regex(EMAIL_PATTERN, M.emailInvalid)
+  .transform((email) => email.toLowerCase());
+
+const loginPassword = z
+  .string({ error: M.passwordRequired })
+  .min(1, M.passwordRequired)
+  .min(PASSWORD_MIN_LENGTH, M.passwordMin)
+  .max(256, "Password must be at most 256 characters");
+
+// New passwords: at least 8 characters, one uppercase letter, one digit.
+function strongPassword(required: string, min: string) {
+  return z
+    .string({ error: required })
+    .min(1, required)
+    .min(PASSWORD_MIN_LENGTH, min)
+    .max(256, "Password must be at most 256 characters")
+    .regex(/[A-Z]/, M.passwordUppercase)
+    .regex(/[0-9]/, M.passwordNumber);
+}
+
+export const signinSchema = z.object({
+  email: emailSchema,
+  password: loginPassword,
+  rememberMe: z.boolean().optional(),
+});
+
+export const signupSchema = z.object({
+  email: emailSchema,
+  password: strongPassword(M.passwordRequired, M.passwordMin),
+  referralCode: z.string().trim().max(64).optional(),
+});
+
+export const saveUserInfoSchema = z.object({
+  name: z.string({ error: M.nameRequired }).trim().min(1, M.nameRequired).max(100, "Name must be at most 100 characters."),
+  // Optional: the profile form shows only the name. When sent it must be a real number.
+  phone: z
+    .string({ error: M.phoneRequired })
+    .trim()
+    .min(1, M.phoneRequired)
+    .regex(/^\+?[0-9][0-9 ()-]{5,19}$/, M.phoneInvalid)
+    .optional(),
+});
+
+export const changePasswordSchema = z.object({
+  current_password: z.string({ error: M.oldPasswordRequired }).min(1, M.oldPasswordRequired).min(PASSWORD_MIN_LENGTH, M.passwordMinDot),
+  new_password: strongPassword(M.newPasswordRequired, M.passwordMinDot),
+});
+
+// The Security form adds the confirmation, which never leaves the browser.
+export const securityFormSchema = changePasswordSchema
+  .extend({
+    confirm_new_password: z.string().min(1, M.confirmPasswordRequired),
+  })
+  .refine((v) => v.confirm_new_password === v.new_password, {
+    message: M.confirmPasswordMismatch,
+    path: ["confirm_new_password"],
+  });
+
+export type FieldErrors = Record<string, string>;
+
+/** The first message per field, as the forms show it. */
+export function firstErrors(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    if (!(field in out)) out[field] = issue.message;
+  }
+  return out;
+}

@@ -1,0 +1,186 @@
+// D1 schema (DESIGN.md section 3). The FTS5 table `chunks_fts` and its triggers
+// live in a custom migration because drizzle-kit does not model virtual tables.
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const now = sql`(unixepoch() * 1000)`;
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(), // always stored lower-cased
+    name: text("name").notNull().default(""),
+    phone: text("phone").notNull().default(""),
+    picture: text("picture"),
+    passwordHash: text("password_hash"), // null for Google-only accounts
+    googleSub: text("google_sub"),
+    referralCode: text("referral_code").notNull(),
+    referredBy: text("referred_by"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    uniqueIndex("users_referral_code_unique").on(t.referralCode),
+    uniqueIndex("users_google_sub_unique").on(t.googleSub),
+  ],
+);
+
+export const authSessions = sqliteTable(
+  "auth_sessions",
+  {
+    id: text("id").primaryKey(), // the JWT's jti
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at").notNull().default(now),
+    expiresAt: integer("expires_at").notNull(),
+    revokedAt: integer("revoked_at"),
+  },
+  (t) => [index("auth_sessions_user_idx").on(t.userId)],
+);
+
+export const documents = sqliteTable(
+  "documents",
+  {
+    id: text("id").primaryKey(), // the spec's fileId
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull(),
+    fileHash: text("file_hash"), // SHA-256 of the content, known once uploaded
+    r2Key: text("r2_key").notNull(),
+    sizeBytes: integer("size_bytes"),
+    pageCount: integer("page_count"),
+    indexedPages: integer("indexed_pages").notNull().default(0),
+    status: text("status", { enum: ["uploading", "pending", "processing", "indexed", "failed"] })
+      .notNull()
+      .default("uploading"),
+    error: text("error"),
+    source: text("source", { enum: ["upload", "drive"] }).notNull().default("upload"),
+    driveFileId: text("drive_file_id"),
+    createdAt: integer("created_at").notNull().default(now),
+    lastOpenedAt: integer("last_opened_at"),
+  },
+  (t) => [
+    uniqueIndex("documents_user_hash_unique").on(t.userId, t.fileHash),
+    uniqueIndex("documents_r2_key_unique").on(t.r2Key),
+    index("documents_user_created_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+export const chunks = sqliteTable(
+  "chunks",
+  {
+    // rowid alias so the external-content FTS table can point at it
+    rowid: integer("rowid").primaryKey({ autoIncrement: true }),
+    id: text("id").notNull(), // `{documentId}:{page}:{ord}`
+    documentId: text("document_id").notNull().references(() => documents.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
+    page: integer("page").notNull(), // 1 = the PDF's first page
+    ord: integer("ord").notNull(),
+    text: text("text").notNull(),
+    charStart: integer("char_start").notNull(),
+    charEnd: integer("char_end").notNull(),
+  },
+  (t) => [uniqueIndex("chunks_id_unique").on(t.id), index("chunks_document_idx").on(t.documentId), index("chunks_user_idx").on(t.userId)],
+);
+
+export const chats = sqliteTable(
+  "chats",
+  {
+    sessionId: text("session_id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    summary: text("summary").notNull().default(""),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [index("chats_user_updated_idx").on(t.userId, t.updatedAt)],
+);
+
+export const chatShares = sqliteTable(
+  "chat_shares",
+  {
+    sessionId: text("session_id").notNull().references(() => chats.sessionId, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    invitedBy: text("invited_by").notNull().references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at").notNull().default(now),
+    revokedAt: integer("revoked_at"),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.email] }), index("chat_shares_email_idx").on(t.email)],
+);
+
+export const driveConnections = sqliteTable("drive_connections", {
+  userId: text("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  accessToken: text("access_token").notNull(), // AES-GCM ciphertext
+  refreshToken: text("refresh_token"), // AES-GCM ciphertext
+  expiresAt: integer("expires_at").notNull(),
+  scope: text("scope").notNull(),
+  connectedAt: integer("connected_at").notNull().default(now),
+});
+
+export const plans = sqliteTable("plans", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  price: real("price").notNull(), // dollars
+  period: text("period", { enum: ["month", "year"] }).notNull(),
+  buttonText: text("button_text").notNull(),
+  features: text("features", { mode: "json" }).$type<string[]>().notNull(),
+  note: text("note"),
+  popular: integer("popular", { mode: "boolean" }).notNull().default(false),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const subscriptions = sqliteTable(
+  "subscriptions",
+  {
+    userId: text("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+    planId: text("plan_id").references(() => plans.id),
+    status: text("status", { enum: ["active", "cancelling", "canceled", "past_due", "none"] }).notNull().default("none"),
+    currentPeriodEnd: integer("current_period_end"),
+    cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
+    stripeCustomerId: text("stripe_customer_id"),
+    stripeSubscriptionId: text("stripe_subscription_id"),
+    // Stripe event time of the state we hold, so an older out-of-order event cannot overwrite it.
+    stateAt: integer("state_at").notNull().default(0),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("subscriptions_stripe_sub_unique").on(t.stripeSubscriptionId)],
+);
+
+export const webhookEvents = sqliteTable("webhook_events", {
+  id: text("id").primaryKey(), // Stripe event id
+  type: text("type").notNull(),
+  receivedAt: integer("received_at").notNull().default(now),
+});
+
+export const usage = sqliteTable(
+  "usage",
+  {
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    day: text("day").notNull(), // YYYY-MM-DD (UTC)
+    messages: integer("messages").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+export const contactMessages = sqliteTable("contact_messages", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  email: text("email").notNull(),
+  mobile: text("mobile"),
+  category: text("category", { enum: ["general", "technical", "billing", "feature"] }).notNull(),
+  message: text("message").notNull(),
+  createdAt: integer("created_at").notNull().default(now),
+});
+
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    kind: text("kind", { enum: ["memo", "share", "contact"] }).notNull(),
+    status: text("status", { enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
+    error: text("error"),
+    textBody: text("text_body").notNull().default(""),
+    htmlBody: text("html_body").notNull().default(""),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("email_outbox_created_idx").on(t.createdAt)],
+);

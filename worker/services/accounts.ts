@@ -1,0 +1,168 @@
+// Accounts: sign-up, sign-in, auth sessions, profile, password change, referrals.
+import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { MESSAGES } from "../contract/messages";
+import type { Db } from "../db/client";
+import { authSessions, users } from "../db/schema";
+import { ApiError } from "../errors";
+import { hashPassword, verifyPassword } from "./passwords";
+import { REMEMBER_ME_TTL_MS, SESSION_TTL_MS, readToken, signToken } from "./tokens";
+
+export interface PublicUser {
+  id: string;
+  email: string;
+  name: string;
+  phone: string;
+  picture: string | null;
+}
+
+type UserRow = typeof users.$inferSelect;
+
+function toPublicUser(row: UserRow): PublicUser {
+  return { id: row.id, email: row.email, name: row.name, phone: row.phone, picture: row.picture };
+}
+
+// Hash of a random password: verifying against it when the e-mail is unknown keeps
+// sign-in timing the same whether or not the account exists.
+let decoyHash: Promise<string> | undefined;
+
+const REFERRAL_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+function newReferralCode(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(10));
+  return Array.from(bytes, (b) => REFERRAL_ALPHABET[b % REFERRAL_ALPHABET.length]).join("");
+}
+
+export interface SignedIn {
+  user: PublicUser;
+  token: string;
+}
+
+async function startSession(db: Db, jwtSecret: string | undefined, user: UserRow, rememberMe = false): Promise<SignedIn> {
+  const jti = crypto.randomUUID();
+  const expiresAt = Date.now() + (rememberMe ? REMEMBER_ME_TTL_MS : SESSION_TTL_MS);
+  await db.insert(authSessions).values({ id: jti, userId: user.id, expiresAt });
+  const token = await signToken(jwtSecret, { sub: user.id, email: user.email, jti }, expiresAt);
+  return { user: toPublicUser(user), token };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const text = `${(err as Error)?.message ?? ""} ${String((err as { cause?: unknown })?.cause ?? "")}`;
+  return /UNIQUE constraint failed/i.test(text);
+}
+
+export async function signUp(
+  db: Db,
+  jwtSecret: string | undefined,
+  input: { email: string; password: string; referralCode?: string },
+): Promise<SignedIn> {
+  const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
+  if (existing) throw new ApiError(409, MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
+
+  // An unknown referral code never blocks a sign-up; it is simply not recorded.
+  const referrer = input.referralCode
+    ? await db.select({ id: users.id }).from(users).where(eq(users.referralCode, input.referralCode.toUpperCase())).get()
+    : undefined;
+
+  const row = {
+    id: crypto.randomUUID(),
+    email: input.email,
+    passwordHash: await hashPassword(input.password),
+    referralCode: newReferralCode(),
+    referredBy: referrer?.id ?? null,
+  };
+  let created: UserRow | undefined;
+  try {
+    created = await db.insert(users).values(row).returning().get();
+  } catch (err) {
+    // Two sign-ups racing for one e-mail: the unique index decides.
+    if (isUniqueViolation(err)) throw new ApiError(409, MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
+    throw err;
+  }
+  return startSession(db, jwtSecret, created);
+}
+
+export async function signIn(
+  db: Db,
+  jwtSecret: string | undefined,
+  input: { email: string; password: string; rememberMe?: boolean },
+): Promise<SignedIn> {
+  const user = await db.select().from(users).where(eq(users.email, input.email)).get();
+  if (!user?.passwordHash) {
+    decoyHash ??= hashPassword(crypto.randomUUID());
+    await verifyPassword(input.password, await decoyHash);
+    throw new ApiError(400, MESSAGES.invalidCredentials);
+  }
+  if (!(await verifyPassword(input.password, user.passwordHash))) throw new ApiError(400, MESSAGES.invalidCredentials);
+  return startSession(db, jwtSecret, user, input.rememberMe);
+}
+
+/** The caller behind a bearer token: valid signature, unexpired, session not revoked, user present. */
+export async function authenticate(db: Db, jwtSecret: string | undefined, token: string) {
+  const claims = await readToken(jwtSecret, token);
+  if (!claims) return null;
+  const row = await db
+    .select({ id: users.id, email: users.email })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(
+      and(
+        eq(authSessions.id, claims.jti),
+        eq(authSessions.userId, claims.sub),
+        isNull(authSessions.revokedAt),
+        gt(authSessions.expiresAt, Date.now()),
+      ),
+    )
+    .get();
+  return row ? { id: row.id, email: row.email, sessionId: claims.jti } : null;
+}
+
+export async function signOut(db: Db, sessionId: string): Promise<void> {
+  await db.update(authSessions).set({ revokedAt: Date.now() }).where(eq(authSessions.id, sessionId));
+}
+
+export async function getUserInfo(db: Db, userId: string) {
+  const row = await db
+    .select({ email: users.email, name: users.name, phone: users.phone, picture: users.picture })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+  if (!row) throw new ApiError(404, MESSAGES.notFound);
+  return row;
+}
+
+export async function saveUserInfo(db: Db, userId: string, input: { name: string; phone?: string }): Promise<void> {
+  await db
+    .update(users)
+    .set(input.phone === undefined ? { name: input.name } : { name: input.name, phone: input.phone })
+    .where(eq(users.id, userId));
+}
+
+/** Changes the password and signs out every other session of this user. */
+export async function changePassword(
+  db: Db,
+  caller: { id: string; sessionId: string },
+  input: { current_password: string; new_password: string },
+): Promise<void> {
+  const user = await db.select().from(users).where(eq(users.id, caller.id)).get();
+  if (!user?.passwordHash || !(await verifyPassword(input.current_password, user.passwordHash))) {
+    throw new ApiError(400, MESSAGES.oldPasswordWrong, { current_password: MESSAGES.oldPasswordWrong });
+  }
+  if (input.current_password === input.new_password) {
+    throw new ApiError(400, MESSAGES.newPasswordSameAsOld, { new_password: MESSAGES.newPasswordSameAsOld });
+  }
+  const passwordHash = await hashPassword(input.new_password);
+  await db.batch([
+    db.update(users).set({ passwordHash }).where(eq(users.id, caller.id)),
+    db
+      .update(authSessions)
+      .set({ revokedAt: Date.now() })
+      .where(and(eq(authSessions.userId, caller.id), ne(authSessions.id, caller.sessionId), isNull(authSessions.revokedAt))),
+  ]);
+}
+
+export async function referralLink(db: Db, userId: string, appOrigin: string): Promise<string> {
+  const row = await db.select({ code: users.referralCode }).from(users).where(eq(users.id, userId)).get();
+  if (!row) throw new ApiError(404, MESSAGES.notFound);
+  const url = new URL("/app/auth/register", appOrigin);
+  url.searchParams.set("ref", row.code);
+  return url.toString();
+}
