@@ -7,17 +7,17 @@ import { requireUser } from "../middleware/auth";
 import { valid } from "../middleware/validate";
 import { getUserInfo, referralLink, saveUserInfo } from "../services/accounts";
 
+// Mounted at /api root, so authentication is per route (not `.use`) to keep unknown paths a 404.
 export const profileRoutes = new Hono<AppEnv>()
-  .use(requireUser)
-  .get("/getUserInfo", async (c) => {
+  .get("/getUserInfo", requireUser, async (c) => {
     const { email, name, phone } = await getUserInfo(c.var.db, c.var.user.id);
     return c.json({ data: { email, name, phone } }, 200);
   })
-  .post("/saveUserInfo", valid("json", saveUserInfoSchema), async (c) => {
+  .post("/saveUserInfo", requireUser, valid("json", saveUserInfoSchema), async (c) => {
     await saveUserInfo(c.var.db, c.var.user.id, c.req.valid("json"));
     return c.json({ status: "success" as const, message: MESSAGES.userInfoUpdated }, 200);
   })
-  .get("/getReferralLink", async (c) => {
+  .get("/getReferralLink", requireUser, async (c) => {
     const origin = c.env.APP_URL || new URL(c.req.url).origin;
     return c.json({ referral_link: await referralLink(c.var.db, c.var.user.id, origin) }, 200);
   });
