@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { emailSchema, signinSchema, signupSchema } from "../../worker/contract/validation";
 import { api, ApiRequestError } from "../lib/api";
+import { Field } from "./Field";
 import type { AuthResponse } from "../lib/types";
 import { signedIn } from "../state/user";
 import { setCurrentSession, newSessionId } from "../state/app";
@@ -72,34 +73,28 @@ export function AuthForm({ mode }: { mode: Mode }) {
         </Link>
         <h1>{copy.heading}</h1>
         <form noValidate onSubmit={onSubmit} aria-busy={submitting}>
-          <label className="field">
-            <span>Email address</span>
-            <input
-              type="email"
-              name="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              aria-invalid={Boolean(errors.email)}
-              autoFocus
-            />
-            {errors.email && <span className="field-error">{errors.email}</span>}
-          </label>
+          <Field
+            label="Email address"
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={errors.email}
+            autoFocus
+          />
           {step === "showPassword" && (
             <>
-              <label className="field">
-                <span>Password</span>
-                <input
-                  type="password"
-                  name="password"
-                  autoComplete={mode === "login" ? "current-password" : "new-password"}
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  aria-invalid={Boolean(errors.password)}
-                  autoFocus
-                />
-                {errors.password && <span className="field-error">{errors.password}</span>}
-              </label>
+              <Field
+                label="Password"
+                type="password"
+                name="password"
+                autoComplete={mode === "login" ? "current-password" : "new-password"}
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                error={errors.password}
+                autoFocus
+              />
               {mode === "login" && (
                 <label className="checkbox">
                   <input type="checkbox" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />

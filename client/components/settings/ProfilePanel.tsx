@@ -4,6 +4,7 @@ import { saveUserInfoSchema } from "../../../worker/contract/validation";
 import { api, ApiRequestError } from "../../lib/api";
 import type { StatusMessage } from "../../lib/types";
 import { userInfo } from "../../state/user";
+import { Field } from "../Field";
 import { StatusLine, type Status } from "./StatusLine";
 
 interface UserInfoResponse {
@@ -64,15 +65,8 @@ export function ProfilePanel({ onCancel }: { onCancel: () => void }) {
   return (
     <form noValidate onSubmit={onSubmit} className={saving ? "settings-form is-saving" : "settings-form"} aria-busy={saving}>
       <h3>Profile</h3>
-      <label className="field">
-        <span>Email</span>
-        <input type="email" value={email} readOnly aria-readonly="true" />
-      </label>
-      <label className="field">
-        <span>Name</span>
-        <input name="name" value={name} onChange={(e) => setName(e.target.value)} aria-invalid={Boolean(nameError)} autoComplete="name" />
-        {nameError && <span className="field-error">{nameError}</span>}
-      </label>
+      <Field label="Email" type="email" value={email} readOnly />
+      <Field label="Name" name="name" value={name} onChange={(e) => setName(e.target.value)} error={nameError} autoComplete="name" />
       <StatusLine status={status} />
       <div className="form-actions">
         <button type="button" className="btn btn-outline" onClick={onCancel} disabled={saving}>

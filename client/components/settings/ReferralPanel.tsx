@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from "react";
 import { api } from "../../lib/api";
 import { COPIED_INDICATOR_MS } from "../../lib/constants";
+import { Field } from "../Field";
 
 export function ReferralPanel() {
   const [link, setLink] = useState("");
@@ -29,10 +30,7 @@ export function ReferralPanel() {
   return (
     <div className="settings-form">
       <h3>Referral</h3>
-      <label className="field">
-        <span>Your referral link</span>
-        <input value={link} readOnly onFocus={(e) => e.target.select()} />
-      </label>
+      <Field label="Your referral link" value={link} readOnly onFocus={(e) => e.target.select()} />
       <div className="form-actions">
         <button type="button" className="btn btn-primary" onClick={copy} disabled={!link}>
           {copied ? "Copied" : "Copy"}

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from "react";
 import { firstErrors, securityFormSchema, type FieldErrors } from "../../../worker/contract/validation";
 import { api, ApiRequestError } from "../../lib/api";
 import type { StatusMessage } from "../../lib/types";
+import { Field } from "../Field";
 import { StatusLine, type Status } from "./StatusLine";
 
 const EMPTY = { current_password: "", new_password: "", confirm_new_password: "" };
@@ -53,18 +54,16 @@ export function SecurityPanel({ onCancel }: { onCancel: () => void }) {
     <form noValidate onSubmit={onSubmit} className={saving ? "settings-form is-saving" : "settings-form"} aria-busy={saving}>
       <h3>Security</h3>
       {FIELDS.map((field) => (
-        <label className="field" key={field.name}>
-          <span>{field.label}</span>
-          <input
-            type="password"
-            name={field.name}
-            autoComplete={field.autoComplete}
-            value={values[field.name]}
-            onChange={(e) => setValues({ ...values, [field.name]: e.target.value })}
-            aria-invalid={Boolean(errors[field.name])}
-          />
-          {errors[field.name] && <span className="field-error">{errors[field.name]}</span>}
-        </label>
+        <Field
+          key={field.name}
+          label={field.label}
+          type="password"
+          name={field.name}
+          autoComplete={field.autoComplete}
+          value={values[field.name]}
+          onChange={(e) => setValues({ ...values, [field.name]: e.target.value })}
+          error={errors[field.name]}
+        />
       ))}
       <StatusLine status={status} />
       <div className="form-actions">
