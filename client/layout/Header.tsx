@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { useSnapshot } from "valtio";
+import { Icon } from "../components/Icon";
 import { api } from "../lib/api";
 import { APP_VERSION } from "../lib/constants";
 import { openSettings, toggleSidebar } from "../state/app";
@@ -37,11 +38,11 @@ export function Header() {
   return (
     <header className="app-header">
       <button type="button" className="icon-btn menu-toggle" aria-label="Toggle sidebar" onClick={() => toggleSidebar()}>
-        ☰
+        <Icon name="menu" />
       </button>
       <Link to="/" className="logo" aria-label="DocChat home">
-        <span className="logo-mark" aria-hidden="true">
-          ◆
+        <span className="logo-mark">
+          <Icon name="logo" size={24} />
         </span>
         DocChat
       </Link>

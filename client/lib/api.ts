@@ -35,8 +35,7 @@ export async function api<T>(method: "GET" | "POST" | "PUT" | "DELETE", path: st
 
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = (await response.json().catch(() => null)) as
-    | (T & { status?: string; message?: string; error?: string; errors?: Record<string, string> })
-    | null;
+    (T & { status?: string; message?: string; error?: string; errors?: Record<string, string> }) | null;
 
   if (response.status === 401) {
     forceLogout();

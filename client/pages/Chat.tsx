@@ -8,14 +8,14 @@ export default function Chat() {
         <h2>Your AI assistant for business documents</h2>
         <h3>Overview</h3>
         <p>
-          Ask questions about HR, tax, legal, business development and strategy. Give the assistant context by uploading your
-          PDFs, and every answer tells you the file and page it came from.
+          Ask questions about HR, tax, legal, business development and strategy. Give the assistant context by uploading your PDFs, and
+          every answer tells you the file and page it came from.
         </p>
         <h3>Key Features</h3>
         <ul className="feature-list">
           <li>
-            <strong>Centralized file management</strong>: keep documents from your device, Google Drive and other cloud storage in
-            one place.
+            <strong>Centralized file management</strong>: keep documents from your device, Google Drive and other cloud storage in one
+            place.
           </li>
           <li>
             <strong>Contextual AI support</strong>: answers grounded in your own documents, with page citations.

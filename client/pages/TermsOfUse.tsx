@@ -9,90 +9,71 @@ export default function TermsOfUse() {
       <section>
         <h2>1. Acceptance of Terms</h2>
         <p>
-          These Terms of Use govern your access to and use of DocChat, including
-          our website, web application and related services (the "Service"),
-          provided by DocChat Inc. ("DocChat", "we", "us").
+          These Terms of Use govern your access to and use of DocChat, including our website, web application and related services (the
+          "Service"), provided by DocChat Inc. ("DocChat", "we", "us").
         </p>
         <p>
-          By creating an account or using the Service, you agree to these Terms.
-          If you use the Service on behalf of a company or other organization, you
-          confirm that you are authorized to accept these Terms on its behalf. If
-          you do not agree, do not use the Service.
+          By creating an account or using the Service, you agree to these Terms. If you use the Service on behalf of a company or other
+          organization, you confirm that you are authorized to accept these Terms on its behalf. If you do not agree, do not use the
+          Service.
         </p>
       </section>
 
       <section>
         <h2>2. Use of the Service</h2>
         <p>
-          DocChat lets you upload PDF documents or import them read-only from
-          Google Drive, ask an AI assistant questions about them, and share or
-          e-mail the resulting chats. You agree to:
+          DocChat lets you upload PDF documents or import them read-only from Google Drive, ask an AI assistant questions about them, and
+          share or e-mail the resulting chats. You agree to:
         </p>
         <ul>
           <li>provide accurate account information and keep your credentials secure;</li>
           <li>upload or import only documents you have the right to use and share with us;</li>
-          <li>
-            not use the Service for unlawful purposes, to infringe the rights of
-            others, or to distribute malware or harmful content;
-          </li>
-          <li>
-            not attempt to disrupt, reverse engineer, scrape or gain unauthorized
-            access to the Service or other users' data.
-          </li>
+          <li>not use the Service for unlawful purposes, to infringe the rights of others, or to distribute malware or harmful content;</li>
+          <li>not attempt to disrupt, reverse engineer, scrape or gain unauthorized access to the Service or other users' data.</li>
         </ul>
         <p>
-          Paid plans are billed in advance through our payment provider, Stripe,
-          and renew automatically until cancelled. You can cancel at any time from
-          your settings; cancellation takes effect at the end of the current
-          billing period. We may suspend or terminate accounts that violate these
-          Terms.
+          Paid plans are billed in advance through our payment provider, Stripe, and renew automatically until cancelled. You can cancel at
+          any time from your settings; cancellation takes effect at the end of the current billing period. We may suspend or terminate
+          accounts that violate these Terms.
         </p>
       </section>
 
       <section>
         <h2>3. Intellectual Property</h2>
         <p>
-          You keep all rights to the documents you upload or import and to the
-          questions you ask. You grant us a limited license to store and process
-          that content solely to operate the Service for you, including generating
-          answers and sharing chats when you choose to.
+          You keep all rights to the documents you upload or import and to the questions you ask. You grant us a limited license to store
+          and process that content solely to operate the Service for you, including generating answers and sharing chats when you choose to.
         </p>
         <p>
-          The Service itself, including its software, design and branding, is
-          owned by DocChat and protected by intellectual property laws. These
-          Terms do not grant you any rights to our trademarks or source code.
+          The Service itself, including its software, design and branding, is owned by DocChat and protected by intellectual property laws.
+          These Terms do not grant you any rights to our trademarks or source code.
         </p>
       </section>
 
       <section>
         <h2>4. Privacy</h2>
         <p>
-          Your privacy matters to us. Our <Link to="/app/privacy-policy">Privacy Policy</Link>{" "}
-          explains what data we collect, how we use it, and the choices and rights
-          you have. By using the Service, you acknowledge that your data will be
-          handled as described there.
+          Your privacy matters to us. Our <Link to="/app/privacy-policy">Privacy Policy</Link> explains what data we collect, how we use it,
+          and the choices and rights you have. By using the Service, you acknowledge that your data will be handled as described there.
         </p>
         <p>
-          When you share a chat, anyone with the share link can view it. Only
-          share chats that you are comfortable making available to the recipients.
+          When you share a chat, anyone with the share link can view it. Only share chats that you are comfortable making available to the
+          recipients.
         </p>
       </section>
 
       <section>
         <h2>5. Disclaimers</h2>
         <p>
-          Answers are generated by artificial intelligence and may be incomplete,
-          outdated or incorrect, even when they cite pages of your documents.
-          Always verify important information against the source document.
+          Answers are generated by artificial intelligence and may be incomplete, outdated or incorrect, even when they cite pages of your
+          documents. Always verify important information against the source document.
         </p>
         <p>
-          DocChat does not provide legal, tax, financial, human-resources or other
-          professional advice. The Service is a tool to help you work with your
-          documents and is not a substitute for a qualified professional.
+          DocChat does not provide legal, tax, financial, human-resources or other professional advice. The Service is a tool to help you
+          work with your documents and is not a substitute for a qualified professional.
         </p>
         <p>
-          The Service is provided "as is" and "as available", without warranties
-          of any kind, express or implied, including warranties of
+          The Service is provided "as is" and "as available", without warranties of any kind, express or implied, including warranties of
           merchantability, fitness for a particular purpose and non-infringement.
         </p>
       </section>
@@ -100,39 +81,33 @@ export default function TermsOfUse() {
       <section>
         <h2>6. Limitation of Liability</h2>
         <p>
-          To the fullest extent permitted by law, DocChat will not be liable for
-          any indirect, incidental, special, consequential or punitive damages, or
-          for any loss of profits, revenue, data or business opportunities arising
-          from your use of, or inability to use, the Service.
+          To the fullest extent permitted by law, DocChat will not be liable for any indirect, incidental, special, consequential or
+          punitive damages, or for any loss of profits, revenue, data or business opportunities arising from your use of, or inability to
+          use, the Service.
         </p>
         <p>
-          Our total liability for any claim relating to the Service is limited to
-          the amount you paid us in the twelve months before the event giving rise
-          to the claim. Some jurisdictions do not allow these limitations, so they
-          may not fully apply to you.
+          Our total liability for any claim relating to the Service is limited to the amount you paid us in the twelve months before the
+          event giving rise to the claim. Some jurisdictions do not allow these limitations, so they may not fully apply to you.
         </p>
       </section>
 
       <section>
         <h2>7. Changes to Terms</h2>
         <p>
-          We may update these Terms from time to time. When we do, we will revise
-          the "Last updated" date above and, for material changes, notify you by
-          e-mail or within the Service before the changes take effect.
+          We may update these Terms from time to time. When we do, we will revise the "Last updated" date above and, for material changes,
+          notify you by e-mail or within the Service before the changes take effect.
         </p>
         <p>
-          Continuing to use the Service after updated Terms take effect means you
-          accept them. If you do not agree, you may stop using the Service and
-          delete your account.
+          Continuing to use the Service after updated Terms take effect means you accept them. If you do not agree, you may stop using the
+          Service and delete your account.
         </p>
       </section>
 
       <section>
         <h2>8. Contact</h2>
         <p>
-          Questions about these Terms? E-mail us at{" "}
-          <a href="mailto:support@docchat.app">support@docchat.app</a> or reach us
-          through our <Link to="/app/contact-us">Contact Us</Link> page.
+          Questions about these Terms? E-mail us at <a href="mailto:support@docchat.app">support@docchat.app</a> or reach us through our{" "}
+          <Link to="/app/contact-us">Contact Us</Link> page.
         </p>
       </section>
     </main>

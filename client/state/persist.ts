@@ -22,7 +22,9 @@ function readPersisted(): Persisted {
 
 function apply(saved: Persisted): void {
   const app = saved.appInfo ?? {};
-  if (typeof app.isSidebarOpen === "boolean") appInfo.isSidebarOpen = app.isSidebarOpen;
+  // A phone never starts with the slide-in sidebar covering the page.
+  const smallScreen = typeof window.matchMedia === "function" && window.matchMedia("(max-width: 767px)").matches;
+  if (typeof app.isSidebarOpen === "boolean" && !smallScreen) appInfo.isSidebarOpen = app.isSidebarOpen;
   if (typeof app.currentTab === "string") appInfo.currentTab = app.currentTab;
   const sessionId = localStorage.getItem(STORAGE_KEYS.currentSessionId) ?? app.currentSessionId;
   if (typeof sessionId === "string" && sessionId) appInfo.currentSessionId = sessionId;

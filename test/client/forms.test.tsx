@@ -79,7 +79,10 @@ describe("Login form", () => {
     await user.type(password, "whatever123");
     await user.click(screen.getByRole("button", { name: "Continue" }));
     expect(await screen.findByRole("alert")).toHaveProperty("textContent", "Invalid email or password.");
-    expect(requests[0]).toMatchObject({ url: "/api/auth/signin", body: { email: "ann@example.com", password: "whatever123", rememberMe: false } });
+    expect(requests[0]).toMatchObject({
+      url: "/api/auth/signin",
+      body: { email: "ann@example.com", password: "whatever123", rememberMe: false },
+    });
   });
 
   it("stores the token and user and goes home on success", async () => {
@@ -116,7 +119,10 @@ describe("Register form", () => {
 
   it("shows a duplicate e-mail message from the server", async () => {
     const user = userEvent.setup();
-    handler = () => ({ status: 409, body: { status: "error", message: "An account with this email already exists. Please log in instead." } });
+    handler = () => ({
+      status: 409,
+      body: { status: "error", message: "An account with this email already exists. Please log in instead." },
+    });
     renderAuth("register");
     await user.type(screen.getByLabelText("Email address"), "dup@example.com");
     await user.click(screen.getByRole("button", { name: "Continue" }));
@@ -197,7 +203,10 @@ describe("Security panel", () => {
   });
 
   it("shows the server's message when the old password is wrong", async () => {
-    handler = () => ({ status: 400, body: { status: "error", message: "Old password is incorrect.", errors: { current_password: "Old password is incorrect." } } });
+    handler = () => ({
+      status: 400,
+      body: { status: "error", message: "Old password is incorrect.", errors: { current_password: "Old password is incorrect." } },
+    });
     render(<SecurityPanel onCancel={() => {}} />);
     await fill([
       ["Old password", "Oldpass12"],

@@ -48,7 +48,9 @@ describe("sign-up", () => {
     expect(res.json.user).not.toHaveProperty("passwordHash");
     expect(res.json.token.split(".")).toHaveLength(3);
 
-    const row = await env.DB.prepare("SELECT email, password_hash FROM users WHERE email = ?").bind(email).first<{ password_hash: string }>();
+    const row = await env.DB.prepare("SELECT email, password_hash FROM users WHERE email = ?")
+      .bind(email)
+      .first<{ password_hash: string }>();
     expect(row?.password_hash).toMatch(/^pbkdf2-sha256\$100000\$/);
     expect(row?.password_hash).not.toContain(GOOD_PASSWORD);
   });
@@ -143,7 +145,8 @@ describe("sign-in", () => {
     }
     // Invalid bodies never reach the limiter; valid ones do.
     expect(last).toBe(400);
-    for (let i = 0; i < 11; i++) last = (await call("POST", "/api/auth/signup", { ip, body: { email: uniqueEmail("burst"), password: GOOD_PASSWORD } })).status;
+    for (let i = 0; i < 11; i++)
+      last = (await call("POST", "/api/auth/signup", { ip, body: { email: uniqueEmail("burst"), password: GOOD_PASSWORD } })).status;
     expect(last).toBe(429);
   });
 });
@@ -167,7 +170,10 @@ describe("tokens", () => {
     const { token } = await newUser("tamper");
     const [h, p, s] = token.split(".");
     const payload = JSON.parse(atob(p!.replace(/-/g, "+").replace(/_/g, "/")));
-    const forged = btoa(JSON.stringify({ ...payload, email: "boss@example.com" })).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+    const forged = btoa(JSON.stringify({ ...payload, email: "boss@example.com" }))
+      .replace(/=+$/, "")
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_");
     await expect401(`${h}.${forged}.${s}`);
     await expect401(`${h}.${p}.${s!.slice(0, -2)}${s!.endsWith("AA") ? "BB" : "AA"}`);
   });
@@ -194,7 +200,9 @@ describe("tokens", () => {
       .sign(new TextEncoder().encode(env.JWT_SECRET!));
     await expect401(expiredJwt);
 
-    await env.DB.prepare("UPDATE auth_sessions SET expires_at = ? WHERE id = ?").bind(Date.now() - 1000, jti).run();
+    await env.DB.prepare("UPDATE auth_sessions SET expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 1000, jti)
+      .run();
     await expect401(token);
   });
 

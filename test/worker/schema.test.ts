@@ -9,8 +9,20 @@ describe("schema", () => {
     const { results } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all<{ name: string }>();
     const names = results.map((r) => r.name);
     for (const table of [
-      "users", "auth_sessions", "documents", "chunks", "chunks_fts", "chats", "chat_shares", "drive_connections",
-      "plans", "subscriptions", "webhook_events", "usage", "contact_messages", "email_outbox",
+      "users",
+      "auth_sessions",
+      "documents",
+      "chunks",
+      "chunks_fts",
+      "chats",
+      "chat_shares",
+      "drive_connections",
+      "plans",
+      "subscriptions",
+      "webhook_events",
+      "usage",
+      "contact_messages",
+      "email_outbox",
     ]) {
       expect(names).toContain(table);
     }
@@ -25,7 +37,12 @@ describe("schema", () => {
       ["yearly", "Yearly Plan", 20, "year", 1, "Save $16 compared to monthly"],
     ]);
     const features = Object.fromEntries(results.map((p) => [p.id, JSON.parse(p.features as string)]));
-    expect(features.premium_monthly).toEqual(["Unlimited access to all features", "Priority customer support", "Advanced analytics", "Custom integrations"]);
+    expect(features.premium_monthly).toEqual([
+      "Unlimited access to all features",
+      "Priority customer support",
+      "Advanced analytics",
+      "Custom integrations",
+    ]);
     expect(features.pro_annual).toEqual(["All Premium features", "2 months free", "Dedicated account manager", "Custom training sessions"]);
     expect(features.monthly).toEqual(["Full access to all features", "Unlimited messages", "Priority support", "Advanced AI capabilities"]);
     expect(features.yearly).toEqual(["Everything in Monthly plan", "Best value for money", "Annual billing"]);
@@ -41,7 +58,13 @@ describe("schema", () => {
       ),
     ]);
     const search = async (term: string) =>
-      (await env.DB.prepare("SELECT c.id FROM chunks_fts JOIN chunks c ON c.rowid = chunks_fts.rowid WHERE chunks_fts MATCH ? ORDER BY bm25(chunks_fts)").bind(term).all()).results;
+      (
+        await env.DB.prepare(
+          "SELECT c.id FROM chunks_fts JOIN chunks c ON c.rowid = chunks_fts.rowid WHERE chunks_fts MATCH ? ORDER BY bm25(chunks_fts)",
+        )
+          .bind(term)
+          .all()
+      ).results;
     expect(await search("depreciation")).toHaveLength(1);
 
     await env.DB.prepare("UPDATE chunks SET text = 'Payroll withholding tables' WHERE id = 'd1:1:0'").run();

@@ -30,7 +30,9 @@ export const authSessions = sqliteTable(
   "auth_sessions",
   {
     id: text("id").primaryKey(), // the JWT's jti
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     createdAt: integer("created_at").notNull().default(now),
     expiresAt: integer("expires_at").notNull(),
     revokedAt: integer("revoked_at"),
@@ -42,7 +44,9 @@ export const documents = sqliteTable(
   "documents",
   {
     id: text("id").primaryKey(), // the spec's fileId
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     fileName: text("file_name").notNull(),
     fileHash: text("file_hash"), // SHA-256 of the content, known once uploaded
     r2Key: text("r2_key").notNull(),
@@ -53,7 +57,9 @@ export const documents = sqliteTable(
       .notNull()
       .default("uploading"),
     error: text("error"),
-    source: text("source", { enum: ["upload", "drive"] }).notNull().default("upload"),
+    source: text("source", { enum: ["upload", "drive"] })
+      .notNull()
+      .default("upload"),
     driveFileId: text("drive_file_id"),
     createdAt: integer("created_at").notNull().default(now),
     lastOpenedAt: integer("last_opened_at"),
@@ -71,7 +77,9 @@ export const chunks = sqliteTable(
     // rowid alias so the external-content FTS table can point at it
     rowid: integer("rowid").primaryKey({ autoIncrement: true }),
     id: text("id").notNull(), // `{documentId}:{page}:{ord}`
-    documentId: text("document_id").notNull().references(() => documents.id, { onDelete: "cascade" }),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
     userId: text("user_id").notNull(),
     page: integer("page").notNull(), // 1 = the PDF's first page
     ord: integer("ord").notNull(),
@@ -86,7 +94,9 @@ export const chats = sqliteTable(
   "chats",
   {
     sessionId: text("session_id").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     summary: text("summary").notNull().default(""),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
@@ -97,9 +107,13 @@ export const chats = sqliteTable(
 export const chatShares = sqliteTable(
   "chat_shares",
   {
-    sessionId: text("session_id").notNull().references(() => chats.sessionId, { onDelete: "cascade" }),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => chats.sessionId, { onDelete: "cascade" }),
     email: text("email").notNull(),
-    invitedBy: text("invited_by").notNull().references(() => users.id, { onDelete: "cascade" }),
+    invitedBy: text("invited_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     createdAt: integer("created_at").notNull().default(now),
     revokedAt: integer("revoked_at"),
   },
@@ -107,7 +121,9 @@ export const chatShares = sqliteTable(
 );
 
 export const driveConnections = sqliteTable("drive_connections", {
-  userId: text("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
   accessToken: text("access_token").notNull(), // AES-GCM ciphertext
   refreshToken: text("refresh_token"), // AES-GCM ciphertext
   expiresAt: integer("expires_at").notNull(),
@@ -130,9 +146,13 @@ export const plans = sqliteTable("plans", {
 export const subscriptions = sqliteTable(
   "subscriptions",
   {
-    userId: text("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
     planId: text("plan_id").references(() => plans.id),
-    status: text("status", { enum: ["active", "cancelling", "canceled", "past_due", "none"] }).notNull().default("none"),
+    status: text("status", { enum: ["active", "cancelling", "canceled", "past_due", "none"] })
+      .notNull()
+      .default("none"),
     currentPeriodEnd: integer("current_period_end"),
     cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
     stripeCustomerId: text("stripe_customer_id"),
@@ -153,7 +173,9 @@ export const webhookEvents = sqliteTable("webhook_events", {
 export const usage = sqliteTable(
   "usage",
   {
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     day: text("day").notNull(), // YYYY-MM-DD (UTC)
     messages: integer("messages").notNull().default(0),
   },
@@ -176,7 +198,9 @@ export const emailOutbox = sqliteTable(
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     kind: text("kind", { enum: ["memo", "share", "contact"] }).notNull(),
-    status: text("status", { enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
+    status: text("status", { enum: ["queued", "sent", "failed"] })
+      .notNull()
+      .default("queued"),
     error: text("error"),
     textBody: text("text_body").notNull().default(""),
     htmlBody: text("html_body").notNull().default(""),
