@@ -1,0 +1,80 @@
+// The documents API contract (DESIGN.md section 5, spec sections 3, 8 and 9),
+// shared by the Worker routes and the client.
+
+export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+export const FILE_LIST_PAGE_SIZE = 10;
+
+export type DocumentStatus = "uploading" | "pending" | "processing" | "indexed" | "failed";
+
+/** GET /api/documents/uploadLink?fileName&contentType */
+export interface UploadLinkResponse {
+  presignedUrl: string;
+  s3Key: string;
+}
+
+/** POST /api/documents/index { s3_key } */
+export interface IndexResponse {
+  status: DocumentStatus;
+  fileId: string;
+  /** true when the same content was already uploaded: fileId is the existing document */
+  duplicate?: boolean;
+}
+
+export interface FileItem {
+  fileId: string;
+  fileName: string;
+  status: DocumentStatus;
+  /** upload time, ISO 8601 (shown as Uploaded Date) */
+  createdAt: string;
+  /** last opened, ISO 8601 or null (shown as Last opened) */
+  uploadedAt: string | null;
+  /** SHA-256 of the content; null until the upload is indexed */
+  fileHash: string | null;
+  pageCount: number | null;
+  error: string | null;
+}
+
+/** GET /api/documents?pageSize=10&pageNumber=1 (newest first) */
+export interface FileListResponse {
+  files: FileItem[];
+  pagination: { pageNumber: number; pageSize: number; total: number; totalPages: number };
+}
+
+/** GET /api/documents/indexingStatus?file_id */
+export interface IndexingStatusResponse {
+  fileId: string;
+  status: DocumentStatus;
+  pagesDone: number;
+  pagesTotal: number | null;
+  error: string | null;
+}
+
+/** GET /api/documents/viewDocument?file_id[&page] -> a short-lived link serving the PDF inline */
+export interface ViewDocumentResponse {
+  url: string;
+}
+
+/** DELETE /api/documents { file_hashes } */
+export interface DeleteResponse {
+  status: "success" | "partial" | "error";
+  deleted: string[];
+  errors: { error: string; file_hash: string }[];
+}
+
+/** Plain sentences a user understands, for failed documents and rejected requests. */
+export const DOCUMENT_MESSAGES = {
+  notPdfName: "Only PDF files can be uploaded.",
+  fileNameRequired: "File name is required.",
+  tooLarge: "Larger than 25 MB: this file is too large to upload.",
+  notPdf: "Not a PDF: this file is damaged or is not a PDF document.",
+  passwordProtected: "This PDF is password-protected. Remove the password and upload it again.",
+  scanned: "No text layer: this looks like a scanned PDF, so there is no text to search.",
+  uploadMissing: "The upload did not finish. Please upload the file again.",
+  indexingFailed: "We could not index this file. Please try uploading it again.",
+  indexingTimedOut: "Indexing took too long and was stopped. Please upload the file again.",
+  fileNotFound: "File not found.",
+  linkInvalid: "This link is invalid or has expired.",
+  fileHashesRequired: "Select at least one file to delete.",
+  s3KeyRequired: "s3_key is required.",
+  fileIdRequired: "file_id is required.",
+} as const;
