@@ -7,6 +7,7 @@ import { getDb } from "./db/client";
 import type { AppEnv } from "./env";
 import { ApiError } from "./errors";
 import { authRoutes } from "./routes/auth";
+import { documentRoutes } from "./routes/documents";
 import { profileRoutes } from "./routes/profile";
 
 export const app = new Hono<AppEnv>();
@@ -54,6 +55,7 @@ app.notFound((c) => c.json({ status: "error" as const, message: MESSAGES.notFoun
 const api = new Hono<AppEnv>()
   .get("/health", (c) => c.json({ status: "ok" as const }, 200))
   .route("/auth", authRoutes)
+  .route("/documents", documentRoutes)
   .route("/", profileRoutes);
 
 app.route("/api", api);

@@ -1,9 +1,9 @@
 import { app } from "./app";
-import { handleIngestBatch } from "./ingest/consumer";
+import { handleIngestBatch, type IngestMessage } from "./ingest/consumer";
 
 export { ChatSession } from "./chat/ChatSession";
 
 export default {
   fetch: app.fetch,
-  queue: (batch) => handleIngestBatch(batch),
+  queue: (batch, env) => handleIngestBatch(batch as MessageBatch<IngestMessage>, env),
 } satisfies ExportedHandler<Env>;

@@ -1,0 +1,37 @@
+// Drives the real upload path: upload link -> PUT to the signed URL -> index.
+import { exports } from "cloudflare:workers";
+import { vi } from "vitest";
+import type { FileListResponse, IndexResponse, IndexingStatusResponse } from "../../worker/contract/documents";
+import { call } from "./api";
+
+export async function putToLink(url: string, bytes: Uint8Array, contentType = "application/pdf") {
+  return exports.default.fetch(url, { method: "PUT", headers: { "Content-Type": contentType }, body: bytes });
+}
+
+export async function uploadAndIndex(token: string, fileName: string, bytes: Uint8Array): Promise<IndexResponse & { s3Key: string }> {
+  const link = await call("GET", `/api/documents/uploadLink?fileName=${encodeURIComponent(fileName)}&contentType=application/pdf`, {
+    token,
+  });
+  if (link.status !== 200) throw new Error(`uploadLink ${link.status}: ${JSON.stringify(link.json)}`);
+  const put = await putToLink(link.json.presignedUrl, bytes);
+  if (put.status !== 200) throw new Error(`PUT ${put.status}: ${await put.text()}`);
+  const indexed = await call("POST", "/api/documents/index", { token, body: { s3_key: link.json.s3Key } });
+  if (indexed.status !== 200) throw new Error(`index ${indexed.status}: ${JSON.stringify(indexed.json)}`);
+  return { ...indexed.json, s3Key: link.json.s3Key };
+}
+
+/** Waits for the queue consumer to finish the document (indexed or failed). */
+export async function waitUntilDone(token: string, fileId: string, timeout = 60_000): Promise<IndexingStatusResponse> {
+  return vi.waitFor(
+    async () => {
+      const res = await call("GET", `/api/documents/indexingStatus?file_id=${fileId}`, { token });
+      if (res.json.status !== "indexed" && res.json.status !== "failed") throw new Error(`still ${res.json.status}`);
+      return res.json as IndexingStatusResponse;
+    },
+    { timeout, interval: 100 },
+  );
+}
+
+export async function listFiles(token: string, query = ""): Promise<FileListResponse> {
+  return (await call("GET", `/api/documents${query}`, { token })).json;
+}

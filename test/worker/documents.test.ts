@@ -1,0 +1,445 @@
+// Proves the documents pipeline through the real Worker, R2, D1 and the local
+// Queue: upload links and their signatures, the index step (magic bytes, size,
+// hash, de-duplication), the consumer (pages, chunks, FTS, failure reasons,
+// retries without duplicates, vectors through an in-memory Vectorize double),
+// listing, viewing and deleting, and that another user sees none of it.
+// PDFs are generated here; the real-world corpus has its own test file.
+import { env } from "cloudflare:workers";
+import { describe, expect, it, vi } from "vitest";
+import { DOCUMENT_MESSAGES as M } from "../../worker/contract/documents";
+import { getDb } from "../../worker/db/client";
+import { handleIngestMessage, MAX_ATTEMPTS, retryDelaySeconds } from "../../worker/ingest/consumer";
+import { extractPdfPages } from "../../worker/ingest/extract";
+import { indexDocument } from "../../worker/ingest/indexer";
+import { deleteDocuments } from "../../worker/services/documents";
+import { signLink } from "../../worker/services/signed-links";
+import { call, newUser } from "../helpers/api";
+import { listFiles, putToLink, uploadAndIndex, waitUntilDone } from "../helpers/documents";
+import { corruptPdf, imageOnlyPdf, passwordProtectedPdf, textPdf } from "../helpers/pdfs";
+import { MemoryVectorize, fakeAi } from "../helpers/vectors";
+
+const THREE_PAGES = [
+  "Alpha page. The onboarding checklist covers laptops and badges for every new employee.",
+  "Bravo page. Zebra crossings and quarterly estimated tax payments are due in April, June, September and January.",
+  "Charlie page. The non-compete clause survives termination for twelve months in the state of Delaware.",
+];
+
+async function sha256(bytes: Uint8Array) {
+  return [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function ftsPages(userId: string, term: string) {
+  const { results } = await env.DB.prepare(
+    "SELECT c.page FROM chunks_fts JOIN chunks c ON c.rowid = chunks_fts.rowid WHERE chunks_fts MATCH ? AND c.user_id = ? ORDER BY bm25(chunks_fts)",
+  )
+    .bind(term, userId)
+    .all<{ page: number }>();
+  return results.map((r) => r.page);
+}
+
+describe("upload and index", () => {
+  it("indexes a multi-page PDF into page-bounded chunks that full-text search finds", async () => {
+    const { token, user } = await newUser("docs");
+    const bytes = await textPdf(THREE_PAGES);
+    const result = await uploadAndIndex(token, "Handbook.pdf", bytes);
+    expect(result.status).toBe("pending");
+    const done = await waitUntilDone(token, result.fileId);
+    expect(done).toMatchObject({ status: "indexed", pagesDone: 3, pagesTotal: 3, error: null });
+
+    const { results: chunks } = await env.DB.prepare(
+      "SELECT id, page, ord, text, char_start, char_end FROM chunks WHERE document_id = ? ORDER BY page",
+    )
+      .bind(result.fileId)
+      .all<{ id: string; page: number; ord: number; text: string; char_start: number; char_end: number }>();
+    expect(chunks.map((c) => c.page)).toEqual([1, 2, 3]);
+    expect(chunks[1]!.id).toBe(`${result.fileId}:2:0`);
+    expect(chunks[1]!.text).toContain("Zebra crossings");
+    expect(chunks[1]!.char_start).toBe(0);
+    expect(chunks[1]!.char_end).toBe(chunks[1]!.text.length);
+    expect(await ftsPages(user.id, "zebra")).toEqual([2]);
+    expect(await ftsPages(user.id, "delaware")).toEqual([3]);
+
+    const list = await listFiles(token);
+    expect(list.files).toHaveLength(1);
+    expect(list.files[0]).toMatchObject({
+      fileId: result.fileId,
+      fileName: "Handbook.pdf",
+      status: "indexed",
+      fileHash: await sha256(bytes),
+      pageCount: 3,
+      uploadedAt: null,
+      error: null,
+    });
+    expect(new Date(list.files[0]!.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(list.pagination).toEqual({ pageNumber: 1, pageSize: 10, total: 1, totalPages: 1 });
+  });
+
+  it("returns the existing document when the same content is uploaded again", async () => {
+    const { token } = await newUser("dedupe");
+    const bytes = await textPdf(["Same content twice, for de-duplication."]);
+    const first = await uploadAndIndex(token, "one.pdf", bytes);
+    await waitUntilDone(token, first.fileId);
+    const second = await uploadAndIndex(token, "two.pdf", bytes);
+    expect(second).toMatchObject({ fileId: first.fileId, status: "indexed", duplicate: true });
+    expect((await listFiles(token)).files.map((f) => f.fileName)).toEqual(["one.pdf"]);
+    expect(await env.DOCUMENTS.head(second.s3Key)).toBeNull();
+  });
+
+  it("lets two users upload the same file, each getting their own document", async () => {
+    const bytes = await textPdf(["Shared policy text that two colleagues both upload."]);
+    const a = await newUser("samefile-a");
+    const b = await newUser("samefile-b");
+    const ra = await uploadAndIndex(a.token, "policy.pdf", bytes);
+    const rb = await uploadAndIndex(b.token, "policy.pdf", bytes);
+    expect(rb.fileId).not.toBe(ra.fileId);
+    expect(rb.duplicate).toBeUndefined();
+  });
+
+  it.each([
+    ["notes.txt", "application/pdf", M.notPdfName],
+    ["report.pdf", "text/plain", M.notPdfName],
+    ["", "application/pdf", M.fileNameRequired],
+  ])("refuses an upload link for %j (%s)", async (fileName, contentType, message) => {
+    const { token } = await newUser("badname");
+    const res = await call(
+      "GET",
+      `/api/documents/uploadLink?fileName=${encodeURIComponent(fileName)}&contentType=${encodeURIComponent(contentType)}`,
+      {
+        token,
+      },
+    );
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({ status: "error", message, ...(res.json.errors ? { errors: res.json.errors } : {}) });
+  });
+
+  it("refuses uploads beyond the plan's document quota with an upgrade hint", async () => {
+    const { token, user } = await newUser("quota");
+    const inserts = Array.from({ length: 50 }, (_, i) =>
+      env.DB.prepare("INSERT INTO documents (id, user_id, file_name, r2_key, status, file_hash) VALUES (?, ?, ?, ?, 'indexed', ?)").bind(
+        `q-${user.id}-${i}`,
+        user.id,
+        `f${i}.pdf`,
+        `k-${user.id}-${i}`,
+        `h${i}`,
+      ),
+    );
+    await env.DB.batch(inserts);
+    const res = await call("GET", "/api/documents/uploadLink?fileName=one-more.pdf&contentType=application/pdf", { token });
+    expect(res.status).toBe(403);
+    expect(res.json.message).toContain("limit of 50 documents");
+    expect(res.json.message).toContain("/app/payment");
+  });
+});
+
+describe("signed upload links", () => {
+  async function link(token: string) {
+    return (await call("GET", "/api/documents/uploadLink?fileName=a.pdf&contentType=application/pdf", { token })).json as {
+      presignedUrl: string;
+      s3Key: string;
+    };
+  }
+
+  it("refuses a tampered or re-targeted signature with 403", async () => {
+    const { token } = await newUser("tamperlink");
+    const { presignedUrl } = await link(token);
+    const tampered = new URL(presignedUrl);
+    tampered.searchParams.set("signature", "A" + tampered.searchParams.get("signature")!.slice(1));
+    expect((await putToLink(tampered.toString(), await textPdf(["x"]))).status).toBe(403);
+
+    const other = new URL(presignedUrl);
+    other.searchParams.set("key", "users/someone-else/doc.pdf");
+    expect((await putToLink(other.toString(), await textPdf(["x"]))).status).toBe(403);
+
+    const longer = new URL(presignedUrl);
+    longer.searchParams.set("expires", String(Number(longer.searchParams.get("expires")) + 3_600_000));
+    expect((await putToLink(longer.toString(), await textPdf(["x"]))).status).toBe(403);
+  });
+
+  it("refuses an expired link with 403", async () => {
+    const { token } = await newUser("expiredlink");
+    const { s3Key } = await link(token);
+    const { expires, signature } = await signLink(env.JWT_SECRET, "upload", s3Key, -1000);
+    const res = await putToLink(
+      `http://localhost/api/documents/upload?key=${encodeURIComponent(s3Key)}&expires=${expires}&signature=${signature}`,
+      new Uint8Array(10),
+    );
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ status: "error", message: M.linkInvalid });
+  });
+
+  it("refuses a body over 25 MB with 413 and stores nothing", async () => {
+    const { token } = await newUser("toolarge");
+    const { presignedUrl, s3Key } = await link(token);
+    const res = await putToLink(presignedUrl, new Uint8Array(25 * 1024 * 1024 + 1));
+    expect(res.status).toBe(413);
+    expect((await res.json()).message).toBe(M.tooLarge);
+    expect(await env.DOCUMENTS.head(s3Key)).toBeNull();
+  });
+
+  it("a view link cannot be used to upload", async () => {
+    const { token } = await newUser("crosspurpose");
+    const { s3Key } = await link(token);
+    const { expires, signature } = await signLink(env.JWT_SECRET, "view", s3Key, 60_000);
+    const res = await putToLink(
+      `http://localhost/api/documents/upload?key=${encodeURIComponent(s3Key)}&expires=${expires}&signature=${signature}`,
+      new Uint8Array(10),
+    );
+    expect(res.status).toBe(403);
+  });
+});
+
+describe("failure reasons", () => {
+  it("fails a renamed text file as not a PDF, at the index step", async () => {
+    const { token } = await newUser("txt");
+    const result = await uploadAndIndex(token, "notes.pdf", new TextEncoder().encode("just some meeting notes, not a pdf"));
+    expect(result.status).toBe("failed");
+    const [file] = (await listFiles(token)).files;
+    expect(file).toMatchObject({ status: "failed", error: M.notPdf });
+    expect(file!.fileHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it.each([
+    ["a corrupt file", corruptPdf, M.notPdf],
+    ["a password-protected file", passwordProtectedPdf, M.passwordProtected],
+    ["a scanned (image-only) file", () => imageOnlyPdf(3), M.scanned],
+  ])("fails %s with a plain reason", async (_label, make, reason) => {
+    const { token } = await newUser("bad");
+    const result = await uploadAndIndex(token, "input.pdf", await make());
+    expect(result.status).toBe("pending");
+    const done = await waitUntilDone(token, result.fileId);
+    expect(done).toMatchObject({ status: "failed", error: reason });
+  });
+
+  it("fails a PDF whose pages are mostly empty as scanned", async () => {
+    const { token } = await newUser("mostlyempty");
+    const result = await uploadAndIndex(token, "sparse.pdf", await textPdf(["Real text on the cover page only.", " ", " "]));
+    expect(await waitUntilDone(token, result.fileId)).toMatchObject({ status: "failed", error: M.scanned });
+  });
+
+  it("fails a PDF with more pages than the plan allows", async () => {
+    const bytes = await textPdf(["one page of text", "two pages of text", "three pages of text"]);
+    await expect(extractPdfPages(bytes, 2)).rejects.toThrow("This PDF has 3 pages; your plan allows up to 2 pages per document.");
+  });
+
+  it("fails documents stuck in the queue past the time limit", async () => {
+    const { token, user } = await newUser("stale");
+    await env.DB.prepare(
+      "INSERT INTO documents (id, user_id, file_name, r2_key, status, file_hash, created_at) VALUES (?, ?, 'stuck.pdf', ?, 'processing', 'h-stale', ?)",
+    )
+      .bind(`stale-${user.id}`, user.id, `k-stale-${user.id}`, Date.now() - 20 * 60 * 1000)
+      .run();
+    const [file] = (await listFiles(token)).files;
+    expect(file).toMatchObject({ status: "failed", error: M.indexingTimedOut });
+  });
+});
+
+describe("retries", () => {
+  async function pendingDocument(pages: string[]) {
+    const { token, user } = await newUser("retry");
+    const link = await call("GET", "/api/documents/uploadLink?fileName=r.pdf&contentType=application/pdf", { token });
+    await putToLink(link.json.presignedUrl, await textPdf(pages));
+    // pending without going through the queue, so the test drives the consumer itself
+    const id = link.json.s3Key.split("/").pop().replace(".pdf", "");
+    await env.DB.prepare("UPDATE documents SET status = 'pending', file_hash = ? WHERE id = ?").bind(`h-${id}`, id).run();
+    return { id, token, user };
+  }
+
+  it("a retry after a failure half-way never duplicates chunks", async () => {
+    const pages = Array.from({ length: 60 }, (_, i) => `Page ${i + 1} talks about retention policy number ${i + 1}.`);
+    const { id } = await pendingDocument(pages);
+    let batches = 0;
+    const failingDb = new Proxy(env.DB, {
+      get(target, prop) {
+        if (prop === "batch")
+          return async (statements: D1PreparedStatement[]) => {
+            if (++batches === 2) throw new Error("D1 went away");
+            return target.batch(statements);
+          };
+        const value = Reflect.get(target, prop);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    await expect(indexDocument({ DB: failingDb, DOCUMENTS: env.DOCUMENTS }, id)).rejects.toThrow("D1 went away");
+    const half = await env.DB.prepare("SELECT COUNT(*) AS n FROM chunks WHERE document_id = ?").bind(id).first<{ n: number }>();
+    expect(half?.n).toBe(50);
+
+    expect(await indexDocument({ DB: env.DB, DOCUMENTS: env.DOCUMENTS }, id)).toBe("indexed");
+    const all = await env.DB.prepare("SELECT COUNT(*) AS n, COUNT(DISTINCT id) AS d FROM chunks WHERE document_id = ?")
+      .bind(id)
+      .first<{ n: number; d: number }>();
+    expect(all).toEqual({ n: 60, d: 60 });
+    const fts = await env.DB.prepare("SELECT COUNT(*) AS n FROM chunks_fts WHERE chunks_fts MATCH 'retention'").first<{ n: number }>();
+    expect(fts?.n).toBe(60);
+  });
+
+  function fakeMessage(documentId: string, attempts: number) {
+    return {
+      id: "m1",
+      timestamp: new Date(),
+      body: { documentId },
+      attempts,
+      ack: vi.fn(),
+      retry: vi.fn(),
+    } as unknown as Message<{ documentId: string }> & { ack: ReturnType<typeof vi.fn>; retry: ReturnType<typeof vi.fn> };
+  }
+
+  it("retries transient errors with backoff, then fails the document after the last attempt", async () => {
+    const { id, token } = await pendingDocument(["Some text that will not be read this time."]);
+    const brokenBucket = { get: async () => Promise.reject(new Error("R2 timeout")) } as unknown as R2Bucket;
+
+    const first = fakeMessage(id, 1);
+    await handleIngestMessage({ DB: env.DB, DOCUMENTS: brokenBucket }, first);
+    expect(first.retry).toHaveBeenCalledWith({ delaySeconds: retryDelaySeconds(1) });
+    expect(first.ack).not.toHaveBeenCalled();
+    expect(retryDelaySeconds(2)).toBeGreaterThan(retryDelaySeconds(1));
+
+    const last = fakeMessage(id, MAX_ATTEMPTS);
+    await handleIngestMessage({ DB: env.DB, DOCUMENTS: brokenBucket }, last);
+    expect(last.ack).toHaveBeenCalled();
+    const status = await call("GET", `/api/documents/indexingStatus?file_id=${id}`, { token });
+    expect(status.json).toMatchObject({ status: "failed", error: M.indexingFailed });
+  });
+
+  it("acknowledges a message for a document deleted meanwhile", async () => {
+    const message = fakeMessage("no-such-document", 1);
+    await handleIngestMessage({ DB: env.DB, DOCUMENTS: env.DOCUMENTS }, message);
+    expect(message.ack).toHaveBeenCalled();
+    expect(message.retry).not.toHaveBeenCalled();
+  });
+});
+
+describe("vectors (in-memory Vectorize double)", () => {
+  it("upserts one vector per chunk in the user's namespace, idempotently, and deletes them with the document", async () => {
+    const { token, user } = await newUser("vectors");
+    const result = await uploadAndIndex(token, "vec.pdf", await textPdf(THREE_PAGES));
+    await waitUntilDone(token, result.fileId);
+    const vectorize = new MemoryVectorize();
+    const ai = fakeAi();
+    const deps = { DB: env.DB, DOCUMENTS: env.DOCUMENTS, AI: ai as unknown as Ai, VECTORIZE: vectorize as unknown as VectorizeIndex };
+
+    await env.DB.prepare("UPDATE documents SET status = 'pending' WHERE id = ?").bind(result.fileId).run();
+    await indexDocument(deps, result.fileId);
+    await env.DB.prepare("UPDATE documents SET status = 'pending' WHERE id = ?").bind(result.fileId).run();
+    await indexDocument(deps, result.fileId);
+
+    expect(vectorize.idsInNamespace(user.id).sort()).toEqual([1, 2, 3].map((p) => `${result.fileId}:${p}:0`));
+    const stored = vectorize.vectors.get(`${result.fileId}:2:0`)!;
+    expect(stored.metadata).toEqual({ documentId: result.fileId, page: 2 });
+    const hit = await vectorize.query((await ai.run("", { text: ["zebra crossings tax payments"] })).data[0]!, {
+      namespace: user.id,
+      filter: { documentId: result.fileId },
+      topK: 1,
+      returnMetadata: true,
+    });
+    expect(hit.matches[0]?.metadata).toEqual({ documentId: result.fileId, page: 2 });
+
+    const [file] = (await listFiles(token)).files;
+    const deleted = await deleteDocuments({ db: getDb(env), DB: env.DB, bucket: env.DOCUMENTS, ...deps }, user.id, [file!.fileHash!]);
+    expect(deleted.deleted).toEqual([file!.fileHash]);
+    expect(vectorize.idsInNamespace(user.id)).toEqual([]);
+  });
+});
+
+describe("view and delete", () => {
+  it("gives a short-lived inline link, records last opened, and refuses a tampered link", async () => {
+    const { token } = await newUser("view");
+    const bytes = await textPdf(THREE_PAGES);
+    const { fileId } = await uploadAndIndex(token, "view.pdf", bytes);
+    await waitUntilDone(token, fileId);
+
+    const view = await call("GET", `/api/documents/viewDocument?file_id=${fileId}&page=2`, { token });
+    expect(view.status).toBe(200);
+    const url = new URL(view.json.url);
+    expect(url.hash).toBe("#page=2");
+    const res = await (await import("cloudflare:workers")).exports.default.fetch(url.toString());
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("application/pdf");
+    expect(res.headers.get("Content-Disposition")).toBe(`inline; filename="${fileId}.pdf"`);
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes);
+
+    expect((await listFiles(token)).files[0]!.uploadedAt).not.toBeNull();
+
+    url.searchParams.set("signature", "x" + url.searchParams.get("signature")!.slice(1));
+    const bad = await (await import("cloudflare:workers")).exports.default.fetch(url.toString());
+    expect(bad.status).toBe(403);
+  });
+
+  it("deletes the R2 object, rows and FTS rows, and reports unknown hashes", async () => {
+    const { token, user } = await newUser("delete");
+    const { fileId, s3Key } = await uploadAndIndex(token, "gone.pdf", await textPdf(THREE_PAGES));
+    await waitUntilDone(token, fileId);
+    const [file] = (await listFiles(token)).files;
+    expect(await ftsPages(user.id, "zebra")).toEqual([2]);
+
+    const res = await call("DELETE", "/api/documents", { token, body: { file_hashes: [file!.fileHash, "nope"] } });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ status: "partial", deleted: [file!.fileHash], errors: [{ error: M.fileNotFound, file_hash: "nope" }] });
+    expect(await env.DOCUMENTS.head(s3Key)).toBeNull();
+    expect(await ftsPages(user.id, "zebra")).toEqual([]);
+    const left = await env.DB.prepare("SELECT COUNT(*) AS n FROM chunks WHERE document_id = ?").bind(fileId).first<{ n: number }>();
+    expect(left?.n).toBe(0);
+    expect((await listFiles(token)).files).toEqual([]);
+  });
+
+  it("rejects an empty delete with a message", async () => {
+    const { token } = await newUser("emptydelete");
+    const res = await call("DELETE", "/api/documents", { token, body: { file_hashes: [] } });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe(M.fileHashesRequired);
+  });
+
+  it("paginates newest first, 10 per page", async () => {
+    const { token, user } = await newUser("pages");
+    await env.DB.batch(
+      Array.from({ length: 12 }, (_, i) =>
+        env.DB.prepare(
+          "INSERT INTO documents (id, user_id, file_name, r2_key, status, file_hash, created_at) VALUES (?, ?, ?, ?, 'indexed', ?, ?)",
+        ).bind(
+          `p-${user.id}-${i}`,
+          user.id,
+          `file-${String(i).padStart(2, "0")}.pdf`,
+          `k-p-${user.id}-${i}`,
+          `hp-${i}`,
+          Date.now() - (12 - i) * 1000,
+        ),
+      ),
+    );
+    const first = await listFiles(token, "?pageSize=10&pageNumber=1");
+    expect(first.files.map((f) => f.fileName).slice(0, 2)).toEqual(["file-11.pdf", "file-10.pdf"]);
+    expect(first.pagination).toEqual({ pageNumber: 1, pageSize: 10, total: 12, totalPages: 2 });
+    const second = await listFiles(token, "?pageSize=10&pageNumber=2");
+    expect(second.files.map((f) => f.fileName)).toEqual(["file-01.pdf", "file-00.pdf"]);
+  });
+});
+
+describe("another user's documents", () => {
+  it("are invisible: list, status, view, index and delete all behave as not found", async () => {
+    const owner = await newUser("owner");
+    const intruder = await newUser("intruder");
+    const { fileId, s3Key } = await uploadAndIndex(owner.token, "private.pdf", await textPdf(THREE_PAGES));
+    await waitUntilDone(owner.token, fileId);
+    const [file] = (await listFiles(owner.token)).files;
+
+    expect((await listFiles(intruder.token)).files).toEqual([]);
+    expect((await call("GET", `/api/documents/indexingStatus?file_id=${fileId}`, { token: intruder.token })).status).toBe(404);
+    expect((await call("GET", `/api/documents/viewDocument?file_id=${fileId}`, { token: intruder.token })).status).toBe(404);
+    expect((await call("POST", "/api/documents/index", { token: intruder.token, body: { s3_key: s3Key } })).status).toBe(404);
+    const del = await call("DELETE", "/api/documents", { token: intruder.token, body: { file_hashes: [file!.fileHash] } });
+    expect(del.json).toEqual({ status: "error", deleted: [], errors: [{ error: M.fileNotFound, file_hash: file!.fileHash }] });
+    expect((await listFiles(owner.token)).files).toHaveLength(1);
+    expect(await ftsPages(intruder.user.id, "zebra")).toEqual([]);
+  });
+
+  it("requires sign-in for every documents endpoint except the signed links", async () => {
+    for (const [method, path] of [
+      ["GET", "/api/documents"],
+      ["GET", "/api/documents/uploadLink?fileName=a.pdf"],
+      ["POST", "/api/documents/index"],
+      ["GET", "/api/documents/indexingStatus?file_id=x"],
+      ["GET", "/api/documents/viewDocument?file_id=x"],
+      ["DELETE", "/api/documents"],
+    ] as const) {
+      expect((await call(method, path, method === "GET" ? {} : { body: {} })).status, `${method} ${path}`).toBe(401);
+    }
+  });
+});

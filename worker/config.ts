@@ -1,0 +1,13 @@
+// Optional secrets that switch a capability from its local default to the real
+// service. They are set with `wrangler secret put`, so `wrangler types` cannot
+// see them; this is their one typed entry point.
+export interface OptionalSecrets {
+  R2_ACCOUNT_ID?: string;
+  R2_ACCESS_KEY_ID?: string;
+  R2_SECRET_ACCESS_KEY?: string;
+  R2_BUCKET_NAME?: string;
+}
+
+export function optionalSecrets(env: Env): OptionalSecrets {
+  return env as unknown as OptionalSecrets;
+}

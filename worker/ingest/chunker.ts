@@ -1,0 +1,53 @@
+// Splits one page's text into overlapping chunks that never cross the page
+// boundary, preferring to end at a sentence. Spans are offsets into the page's
+// normalised text, so a citation can point at the exact passage.
+export const CHUNK_TARGET = 1000;
+export const CHUNK_OVERLAP = 150;
+const MIN_CHUNK = 600; // do not cut a sentence-aligned chunk shorter than this
+
+export interface PageChunk {
+  ord: number;
+  text: string;
+  charStart: number;
+  charEnd: number;
+}
+
+export function normalisePageText(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+function cutPoint(text: string, start: number): number {
+  const hardEnd = Math.min(text.length, start + CHUNK_TARGET);
+  if (hardEnd === text.length) return hardEnd;
+  const window = text.slice(start + MIN_CHUNK, hardEnd);
+  // last sentence end in the window
+  const sentence = Math.max(window.lastIndexOf(". "), window.lastIndexOf("? "), window.lastIndexOf("! "), window.lastIndexOf("; "));
+  if (sentence !== -1) return start + MIN_CHUNK + sentence + 1;
+  const space = text.lastIndexOf(" ", hardEnd);
+  return space > start + MIN_CHUNK ? space : hardEnd;
+}
+
+export function chunkPage(pageText: string): PageChunk[] {
+  const text = normalisePageText(pageText);
+  const chunks: PageChunk[] = [];
+  let start = 0;
+  while (start < text.length) {
+    const end = cutPoint(text, start);
+    const piece = text.slice(start, end).trim();
+    if (piece) chunks.push({ ord: chunks.length, text: piece, charStart: start, charEnd: end });
+    if (end >= text.length) break;
+    // step back by the overlap, to the start of a word
+    let next = Math.max(end - CHUNK_OVERLAP, start + 1);
+    const space = text.indexOf(" ", next);
+    if (space !== -1 && space < end) next = space + 1;
+    start = next;
+  }
+  return chunks;
+}
+
+/** Letters and digits on a page: fewer than this and the page counts as empty (scanned). */
+const MIN_TEXT_CHARS = 8;
+
+export function isEmptyPage(pageText: string): boolean {
+  return (pageText.match(/[\p{L}\p{N}]/gu)?.length ?? 0) < MIN_TEXT_CHARS;
+}

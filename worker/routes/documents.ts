@@ -1,0 +1,113 @@
+// /api/documents: upload links, the signed upload and view endpoints, index,
+// list, status and delete. Signed-in only, except the two signed-link endpoints
+// (the browser calls those without the product's Authorization header).
+import { Hono } from "hono";
+import { z } from "zod";
+import { DOCUMENT_MESSAGES as M, FILE_LIST_PAGE_SIZE, MAX_UPLOAD_BYTES } from "../contract/documents";
+import type { AppEnv } from "../env";
+import { ApiError } from "../errors";
+import { requireUser } from "../middleware/auth";
+import { valid } from "../middleware/validate";
+import { uploadLinkProvider } from "../providers/upload-links";
+import {
+  cleanFileName,
+  createUpload,
+  deleteDocuments,
+  findUploadingByKey,
+  getOwnedDocument,
+  indexingStatus,
+  isPdfUpload,
+  listDocuments,
+  markOpened,
+  startIndexing,
+} from "../services/documents";
+import { signLink, verifyLink } from "../services/signed-links";
+
+export const VIEW_LINK_TTL_MS = 5 * 60 * 1000;
+
+const uploadLinkQuery = z.object({
+  fileName: z.string({ error: M.fileNameRequired }).transform(cleanFileName).pipe(z.string().min(1, M.fileNameRequired)),
+  contentType: z.string().optional().default(""),
+});
+const listQuery = z.object({
+  pageSize: z.coerce.number().int().min(1).max(100).catch(FILE_LIST_PAGE_SIZE),
+  pageNumber: z.coerce.number().int().min(1).catch(1),
+});
+const fileIdQuery = z.object({
+  file_id: z.string({ error: M.fileIdRequired }).min(1, M.fileIdRequired),
+  page: z.coerce.number().int().min(1).optional().catch(undefined),
+});
+const signedQuery = z.object({ expires: z.string().optional(), signature: z.string().optional() });
+
+export const documentRoutes = new Hono<AppEnv>()
+  // The browser PUTs the file here with the link's own signature, no bearer token.
+  .put("/upload", valid("query", signedQuery.extend({ key: z.string().optional() })), async (c) => {
+    const { key, expires, signature } = c.req.valid("query");
+    if (!key || !(await verifyLink(c.env.JWT_SECRET, "upload", key, expires, signature))) throw new ApiError(403, M.linkInvalid);
+    const length = Number(c.req.header("Content-Length"));
+    if (!c.req.header("Content-Length") || !Number.isSafeInteger(length)) throw new ApiError(411, "Content-Length is required.");
+    if (length > MAX_UPLOAD_BYTES) throw new ApiError(413, M.tooLarge);
+    if (!(await findUploadingByKey(c.var.db, key))) throw new ApiError(404, M.fileNotFound);
+    const body = c.req.raw.body ?? new Uint8Array();
+    await c.env.DOCUMENTS.put(key, body, { httpMetadata: { contentType: "application/pdf" } });
+    return c.body(null, 200);
+  })
+  // The short-lived link behind viewDocument: serves the PDF inline.
+  .get("/file/:id", valid("query", signedQuery), async (c) => {
+    const id = c.req.param("id");
+    const { expires, signature } = c.req.valid("query");
+    if (!(await verifyLink(c.env.JWT_SECRET, "view", id, expires, signature))) throw new ApiError(403, M.linkInvalid);
+    const row = await c.var.db.query.documents.findFirst({ where: (d, { eq }) => eq(d.id, id) });
+    const object = row && (await c.env.DOCUMENTS.get(row.r2Key));
+    if (!row || !object) throw new ApiError(404, M.fileNotFound);
+    const headers = new Headers({
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `inline; filename="${row.id}.pdf"`,
+      "Cache-Control": "private, max-age=300",
+    });
+    // The browser's PDF viewer cannot run under the API's strict CSP.
+    c.res.headers.delete("Content-Security-Policy");
+    return new Response(object.body, { headers });
+  })
+  .use(requireUser)
+  .get("/uploadLink", valid("query", uploadLinkQuery), async (c) => {
+    const { fileName, contentType } = c.req.valid("query");
+    if (!isPdfUpload(fileName, contentType)) throw new ApiError(400, M.notPdfName);
+    const { r2Key } = await createUpload(c.var.db, c.var.user.id, fileName);
+    const presignedUrl = await uploadLinkProvider(c.env, new URL(c.req.url).origin).presignPut(r2Key, "application/pdf");
+    return c.json({ presignedUrl, s3Key: r2Key }, 200);
+  })
+  .post("/index", valid("json", z.object({ s3_key: z.string({ error: M.s3KeyRequired }).min(1, M.s3KeyRequired) })), async (c) => {
+    const result = await startIndexing(
+      { db: c.var.db, bucket: c.env.DOCUMENTS, queue: c.env.INGEST_QUEUE },
+      c.var.user.id,
+      c.req.valid("json").s3_key,
+    );
+    return c.json(result, 200);
+  })
+  .get("/", valid("query", listQuery), async (c) => {
+    const { pageNumber, pageSize } = c.req.valid("query");
+    return c.json(await listDocuments(c.var.db, c.var.user.id, pageNumber, pageSize), 200);
+  })
+  .get("/indexingStatus", valid("query", fileIdQuery), async (c) => {
+    return c.json(await indexingStatus(c.var.db, c.var.user.id, c.req.valid("query").file_id), 200);
+  })
+  .get("/viewDocument", valid("query", fileIdQuery), async (c) => {
+    const { file_id, page } = c.req.valid("query");
+    const doc = await getOwnedDocument(c.var.db, c.var.user.id, file_id);
+    await markOpened(c.var.db, doc.id);
+    const { expires, signature } = await signLink(c.env.JWT_SECRET, "view", doc.id, VIEW_LINK_TTL_MS);
+    const url = new URL(`/api/documents/file/${doc.id}`, c.env.APP_URL || new URL(c.req.url).origin);
+    url.searchParams.set("expires", expires);
+    url.searchParams.set("signature", signature);
+    if (page) url.hash = `page=${page}`;
+    return c.json({ url: url.toString() }, 200);
+  })
+  .delete("/", valid("json", z.object({ file_hashes: z.array(z.string().min(1)).min(1, M.fileHashesRequired).max(100) })), async (c) => {
+    const result = await deleteDocuments(
+      { db: c.var.db, DB: c.env.DB, bucket: c.env.DOCUMENTS, AI: c.env.AI, VECTORIZE: c.env.VECTORIZE },
+      c.var.user.id,
+      c.req.valid("json").file_hashes,
+    );
+    return c.json(result, 200);
+  });

@@ -1,0 +1,241 @@
+// Documents: upload rows, the index step (magic bytes, size, hash, per-user
+// de-duplication, queue), listing, status, view links and delete. Every query is
+// scoped to the caller: another user's document is simply not found (404).
+import { and, count, desc, eq, inArray, lt } from "drizzle-orm";
+import { DOCUMENT_MESSAGES as M, MAX_UPLOAD_BYTES, type DeleteResponse, type FileItem, type IndexResponse } from "../contract/documents";
+import type { Db } from "../db/client";
+import { documents } from "../db/schema";
+import { ApiError } from "../errors";
+import type { IngestMessage } from "../ingest/consumer";
+import { quotaFor, UPGRADE_PATH } from "./quotas";
+import { deleteVectors, type VectorBindings } from "./vectors";
+
+type DocumentRow = typeof documents.$inferSelect;
+
+/** A document still pending or processing after this long is failed (the queue gave up or was lost). */
+export const STALE_INDEXING_MS = 15 * 60 * 1000;
+/** An upload row whose file never arrived is removed after this long. */
+export const STALE_UPLOAD_MS = 60 * 60 * 1000;
+
+const PDF_MAGIC = "%PDF-";
+const MAGIC_SEARCH_BYTES = 1024; // pdf.js accepts a little junk before the header
+
+export function cleanFileName(name: string): string {
+  // strip paths and control characters; keep the user's name otherwise
+  const base = name.split(/[\\/]/).pop() ?? "";
+  return base
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim()
+    .slice(0, 255);
+}
+
+export function isPdfUpload(fileName: string, contentType: string): boolean {
+  return /\.pdf$/i.test(fileName) && (contentType === "" || contentType === "application/pdf");
+}
+
+export async function createUpload(db: Db, userId: string, fileName: string): Promise<{ id: string; r2Key: string }> {
+  const quota = await quotaFor(db, userId);
+  const owned = await db.select({ n: count() }).from(documents).where(eq(documents.userId, userId)).get();
+  if ((owned?.n ?? 0) >= quota.maxDocuments) {
+    throw new ApiError(
+      403,
+      `You have reached your plan's limit of ${quota.maxDocuments} documents. Delete some files or upgrade your plan (${UPGRADE_PATH}) to upload more.`,
+    );
+  }
+  const id = crypto.randomUUID();
+  const r2Key = `users/${userId}/${id}.pdf`;
+  await db.insert(documents).values({ id, userId, fileName, r2Key, status: "uploading" });
+  return { id, r2Key };
+}
+
+/** The upload row a signed upload link points at, if it still waits for its file. */
+export async function findUploadingByKey(db: Db, r2Key: string): Promise<DocumentRow | undefined> {
+  return db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.r2Key, r2Key), eq(documents.status, "uploading")))
+    .get();
+}
+
+async function sha256Hex(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const digest = new crypto.DigestStream("SHA-256");
+  await stream.pipeTo(digest);
+  return [...new Uint8Array(await digest.digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function hasPdfMagic(bucket: R2Bucket, key: string): Promise<boolean> {
+  const head = await bucket.get(key, { range: { offset: 0, length: MAGIC_SEARCH_BYTES } });
+  if (!head) return false;
+  const text = new TextDecoder("latin1").decode(await head.arrayBuffer());
+  return text.includes(PDF_MAGIC);
+}
+
+export interface IndexDeps {
+  db: Db;
+  bucket: R2Bucket;
+  queue: Queue<IngestMessage>;
+}
+
+/** The index step: validate the uploaded object, de-duplicate by content, queue it. */
+export async function startIndexing(deps: IndexDeps, userId: string, r2Key: string): Promise<IndexResponse> {
+  const { db, bucket } = deps;
+  const doc = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.userId, userId), eq(documents.r2Key, r2Key)))
+    .get();
+  if (!doc) throw new ApiError(404, M.fileNotFound);
+  if (doc.status !== "uploading") return { status: doc.status, fileId: doc.id };
+
+  const object = await bucket.head(r2Key);
+  if (!object) throw new ApiError(400, M.uploadMissing);
+
+  const fail = async (reason: string, hash: string | null): Promise<IndexResponse> => {
+    await db
+      .update(documents)
+      .set({ status: "failed", error: reason, fileHash: hash, sizeBytes: object.size })
+      .where(eq(documents.id, doc.id));
+    return { status: "failed", fileId: doc.id };
+  };
+  const body = await bucket.get(r2Key);
+  if (!body) throw new ApiError(400, M.uploadMissing);
+  const fileHash = await sha256Hex(body.body);
+
+  const existing = await db
+    .select({ id: documents.id, status: documents.status })
+    .from(documents)
+    .where(and(eq(documents.userId, userId), eq(documents.fileHash, fileHash)))
+    .get();
+  if (existing) {
+    // Same content again: keep the existing document, drop this upload.
+    await db.delete(documents).where(eq(documents.id, doc.id));
+    await bucket.delete(r2Key);
+    return { status: existing.status, fileId: existing.id, duplicate: true };
+  }
+
+  // Only reachable through a real R2 presigned URL; the Worker upload refuses big bodies with a 413.
+  if (object.size > MAX_UPLOAD_BYTES) {
+    await bucket.delete(r2Key);
+    return fail(M.tooLarge, fileHash);
+  }
+  if (!(await hasPdfMagic(bucket, r2Key))) return fail(M.notPdf, fileHash);
+
+  await db.update(documents).set({ status: "pending", fileHash, sizeBytes: object.size, error: null }).where(eq(documents.id, doc.id));
+  try {
+    await deps.queue.send({ documentId: doc.id });
+  } catch (err) {
+    console.error("could not queue document", doc.id, err);
+    return fail(M.indexingFailed, fileHash);
+  }
+  return { status: "pending", fileId: doc.id };
+}
+
+/** Fails documents the queue never finished and removes uploads that never arrived. */
+async function sweepStale(db: Db, userId: string): Promise<void> {
+  const now = Date.now();
+  await db
+    .update(documents)
+    .set({ status: "failed", error: M.indexingTimedOut })
+    .where(
+      and(
+        eq(documents.userId, userId),
+        inArray(documents.status, ["pending", "processing"]),
+        lt(documents.createdAt, now - STALE_INDEXING_MS),
+      ),
+    );
+  await db
+    .delete(documents)
+    .where(and(eq(documents.userId, userId), eq(documents.status, "uploading"), lt(documents.createdAt, now - STALE_UPLOAD_MS)));
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+function toFileItem(row: DocumentRow): FileItem {
+  return {
+    fileId: row.id,
+    fileName: row.fileName,
+    status: row.status,
+    createdAt: iso(row.createdAt)!,
+    uploadedAt: iso(row.lastOpenedAt),
+    fileHash: row.fileHash,
+    pageCount: row.pageCount,
+    error: row.error,
+  };
+}
+
+export async function listDocuments(db: Db, userId: string, pageNumber: number, pageSize: number) {
+  await sweepStale(db, userId);
+  const where = eq(documents.userId, userId);
+  const total = (await db.select({ n: count() }).from(documents).where(where).get())?.n ?? 0;
+  const rows = await db
+    .select()
+    .from(documents)
+    .where(where)
+    .orderBy(desc(documents.createdAt), desc(documents.id))
+    .limit(pageSize)
+    .offset((pageNumber - 1) * pageSize)
+    .all();
+  return {
+    files: rows.map(toFileItem),
+    pagination: { pageNumber, pageSize, total, totalPages: Math.max(1, Math.ceil(total / pageSize)) },
+  };
+}
+
+export async function getOwnedDocument(db: Db, userId: string, documentId: string): Promise<DocumentRow> {
+  const row = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.userId, userId), eq(documents.id, documentId)))
+    .get();
+  if (!row) throw new ApiError(404, M.fileNotFound);
+  return row;
+}
+
+export async function indexingStatus(db: Db, userId: string, documentId: string) {
+  await sweepStale(db, userId);
+  const doc = await getOwnedDocument(db, userId, documentId);
+  return { fileId: doc.id, status: doc.status, pagesDone: doc.indexedPages, pagesTotal: doc.pageCount, error: doc.error };
+}
+
+export async function markOpened(db: Db, documentId: string): Promise<void> {
+  await db.update(documents).set({ lastOpenedAt: Date.now() }).where(eq(documents.id, documentId));
+}
+
+export interface DeleteDeps extends VectorBindings {
+  db: Db;
+  DB: D1Database;
+  bucket: R2Bucket;
+}
+
+/** Deletes the caller's documents by content hash: R2 object, vectors, rows and FTS rows together. */
+export async function deleteDocuments(deps: DeleteDeps, userId: string, fileHashes: string[]): Promise<DeleteResponse> {
+  const deleted: string[] = [];
+  const errors: DeleteResponse["errors"] = [];
+  for (const fileHash of new Set(fileHashes)) {
+    const doc = await deps.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.userId, userId), eq(documents.fileHash, fileHash)))
+      .get();
+    if (!doc) {
+      errors.push({ error: M.fileNotFound, file_hash: fileHash });
+      continue;
+    }
+    try {
+      const { results } = await deps.DB.prepare("SELECT id FROM chunks WHERE document_id = ?").bind(doc.id).all<{ id: string }>();
+      await deleteVectors(
+        deps,
+        results.map((r) => r.id),
+      );
+      await deps.bucket.delete(doc.r2Key);
+      // chunks (and through their triggers, the FTS rows) cascade with the document
+      await deps.db.delete(documents).where(eq(documents.id, doc.id));
+      deleted.push(fileHash);
+    } catch (err) {
+      console.error("delete failed", doc.id, err);
+      errors.push({ error: "Could not delete this file. Please try again.", file_hash: fileHash });
+    }
+  }
+  const status = errors.length === 0 ? "success" : deleted.length === 0 ? "error" : "partial";
+  return { status, deleted, errors };
+}

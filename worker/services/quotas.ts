@@ -1,0 +1,33 @@
+// Plan quotas: what a free account may do and what a paid plan lifts. One place
+// for the numbers (documented in docs/decisions.md); enforced on the server.
+import { and, eq, gt, inArray, or, isNull } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { subscriptions } from "../db/schema";
+
+export interface Quota {
+  plan: "free" | "paid";
+  maxDocuments: number;
+  maxPagesPerDocument: number;
+  maxMessagesPerDay: number;
+}
+
+export const FREE_QUOTA: Quota = { plan: "free", maxDocuments: 50, maxPagesPerDocument: 500, maxMessagesPerDay: 50 };
+export const PAID_QUOTA: Quota = { plan: "paid", maxDocuments: 1000, maxPagesPerDocument: 2000, maxMessagesPerDay: 2000 };
+
+export const UPGRADE_PATH = "/app/payment";
+
+/** Paid while a subscription is active, or cancelling but not yet past its period end. */
+export async function quotaFor(db: Db, userId: string): Promise<Quota> {
+  const paid = await db
+    .select({ userId: subscriptions.userId })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        inArray(subscriptions.status, ["active", "cancelling"]),
+        or(isNull(subscriptions.currentPeriodEnd), gt(subscriptions.currentPeriodEnd, Date.now())),
+      ),
+    )
+    .get();
+  return paid ? PAID_QUOTA : FREE_QUOTA;
+}
