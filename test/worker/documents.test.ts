@@ -164,7 +164,7 @@ describe("signed upload links", () => {
       new Uint8Array(10),
     );
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ status: "error", message: M.linkInvalid });
+    expect(await res.json<unknown>()).toEqual({ status: "error", message: M.linkInvalid });
   });
 
   it("refuses a body over 25 MB with 413 and stores nothing", async () => {
@@ -172,7 +172,7 @@ describe("signed upload links", () => {
     const { presignedUrl, s3Key } = await link(token);
     const res = await putToLink(presignedUrl, new Uint8Array(25 * 1024 * 1024 + 1));
     expect(res.status).toBe(413);
-    expect((await res.json()).message).toBe(M.tooLarge);
+    expect((await res.json<{ message: string }>()).message).toBe(M.tooLarge);
     expect(await env.DOCUMENTS.head(s3Key)).toBeNull();
   });
 
@@ -334,7 +334,7 @@ describe("vectors (in-memory Vectorize double)", () => {
     expect(hit.matches[0]?.metadata).toEqual({ documentId: result.fileId, page: 2 });
 
     const [file] = (await listFiles(token)).files;
-    const deleted = await deleteDocuments({ db: getDb(env), DB: env.DB, bucket: env.DOCUMENTS, ...deps }, user.id, [file!.fileHash!]);
+    const deleted = await deleteDocuments({ ...deps, db: getDb(env), bucket: env.DOCUMENTS }, user.id, [file!.fileHash!]);
     expect(deleted.deleted).toEqual([file!.fileHash]);
     expect(vectorize.idsInNamespace(user.id)).toEqual([]);
   });
