@@ -23,6 +23,8 @@ export default defineConfig({
           name: "worker",
           include: ["test/worker/**/*.test.ts"],
           setupFiles: ["test/helpers/apply-migrations.ts"],
+          globalSetup: ["test/helpers/corpus-server.ts"],
+          testTimeout: 30_000,
         },
       },
       {
