@@ -1,0 +1,31 @@
+// The floating bar shown while at least one file is selected.
+interface SelectionBarProps {
+  count: number;
+  onViewAll: () => void;
+  onDeleteAll: () => void;
+  onClear: () => void;
+  /** No selected file can be deleted yet (none has a content hash). */
+  deleteDisabled?: boolean;
+}
+
+export function SelectionBar({ count, onViewAll, onDeleteAll, onClear, deleteDisabled = false }: SelectionBarProps) {
+  if (count < 1) return null;
+  return (
+    <div className="selection-bar" role="toolbar" aria-label="Selected files">
+      <span className="selection-count" aria-live="polite">
+        {count} selected
+      </span>
+      <div className="selection-actions">
+        <button type="button" className="btn btn-outline" onClick={onViewAll}>
+          View all
+        </button>
+        <button type="button" className="btn btn-danger" onClick={onDeleteAll} disabled={deleteDisabled}>
+          Delete all
+        </button>
+        <button type="button" className="btn btn-outline" onClick={onClear}>
+          Clear selection
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+// Uploading a PDF from the device (spec sections 7 and 8): ask for a self-signed
+// upload link, PUT the raw file to it with XMLHttpRequest (for progress, and with
+// no Authorization header), then ask the API to index it.
+import { DOCUMENT_MESSAGES, MAX_UPLOAD_BYTES, type IndexResponse, type UploadLinkResponse } from "../../worker/contract/documents";
+import { api } from "./api";
+
+export const PDF_CONTENT_TYPE = "application/pdf";
+export const NO_LINK_MESSAGE = "Presigned URL or S3 key not received.";
+export const S3_FAILED_MESSAGE = "S3 upload failed.";
+
+/** Throws the user-facing message when the chosen file is not something we can upload. */
+export function assertUploadablePdf(file: File): void {
+  const typeOk = file.type === "" || file.type === PDF_CONTENT_TYPE;
+  if (!/\.pdf$/i.test(file.name) || !typeOk) throw new Error(DOCUMENT_MESSAGES.notPdfName);
+  // The upload endpoint answers 413 too; checking here saves sending 25 MB for nothing.
+  if (file.size > MAX_UPLOAD_BYTES) throw new Error(DOCUMENT_MESSAGES.tooLarge);
+}
+
+function messageFrom(responseText: string): string | null {
+  try {
+    const data: unknown = JSON.parse(responseText);
+    if (data && typeof data === "object" && "message" in data && typeof data.message === "string" && data.message) {
+      return data.message;
+    }
+  } catch {
+    // not JSON (e.g. an XML error from the storage provider)
+  }
+  return null;
+}
+
+/** PUT the raw file to the self-signed link, reporting 0-100. No product Authorization header. */
+export function putFile(url: string, file: Blob, onProgress: (percent: number) => void): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("PUT", url);
+    xhr.setRequestHeader("Content-Type", PDF_CONTENT_TYPE);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) {
+        onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+      }
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(100);
+        resolve();
+      } else {
+        reject(new Error(messageFrom(xhr.responseText) ?? S3_FAILED_MESSAGE));
+      }
+    };
+    xhr.onerror = () => reject(new Error(S3_FAILED_MESSAGE));
+    xhr.onabort = () => reject(new Error(S3_FAILED_MESSAGE));
+    xhr.ontimeout = () => reject(new Error(S3_FAILED_MESSAGE));
+    onProgress(0);
+    xhr.send(file);
+  });
+}
+
+/** Validate, get the upload link, upload with progress, then start indexing. */
+export async function uploadPdf(file: File, onProgress: (percent: number) => void): Promise<IndexResponse> {
+  assertUploadablePdf(file);
+  const query = new URLSearchParams({ fileName: file.name, contentType: PDF_CONTENT_TYPE });
+  const link = await api<Partial<UploadLinkResponse> | null>("GET", `/api/documents/uploadLink?${query}`);
+  if (!link?.presignedUrl || !link.s3Key) throw new Error(NO_LINK_MESSAGE);
+  await putFile(link.presignedUrl, file, onProgress);
+  return api<IndexResponse>("POST", "/api/documents/index", { s3_key: link.s3Key });
+}
