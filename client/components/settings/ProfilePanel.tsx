@@ -1,5 +1,5 @@
 // Profile: read-only e-mail, editable name, Save with "User info updated successfully.".
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { saveUserInfoSchema } from "../../../worker/contract/validation";
 import { api, ApiRequestError } from "../../lib/api";
 import type { StatusMessage } from "../../lib/types";
@@ -18,6 +18,8 @@ export function ProfilePanel({ onCancel }: { onCancel: () => void }) {
   const [nameError, setNameError] = useState<string>();
   const [status, setStatus] = useState<Status>(null);
   const [saving, setSaving] = useState(false);
+  // What the user typed before the profile arrived must not be overwritten by it.
+  const edited = useRef(false);
 
   useEffect(() => {
     let live = true;
@@ -25,7 +27,7 @@ export function ProfilePanel({ onCancel }: { onCancel: () => void }) {
       .then(({ data }) => {
         if (!live) return;
         setEmail(data.email);
-        setName(data.name ?? "");
+        if (!edited.current) setName(data.name ?? "");
         setPhone(data.phone ?? "");
       })
       .catch((err) => console.error("getUserInfo failed", err));
@@ -66,7 +68,17 @@ export function ProfilePanel({ onCancel }: { onCancel: () => void }) {
     <form noValidate onSubmit={onSubmit} className={saving ? "settings-form is-saving" : "settings-form"} aria-busy={saving}>
       <h3>Profile</h3>
       <Field label="Email" type="email" value={email} readOnly />
-      <Field label="Name" name="name" value={name} onChange={(e) => setName(e.target.value)} error={nameError} autoComplete="name" />
+      <Field
+        label="Name"
+        name="name"
+        value={name}
+        onChange={(e) => {
+          edited.current = true;
+          setName(e.target.value);
+        }}
+        error={nameError}
+        autoComplete="name"
+      />
       <StatusLine status={status} />
       <div className="form-actions">
         <button type="button" className="btn btn-outline" onClick={onCancel} disabled={saving}>

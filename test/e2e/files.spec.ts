@@ -1,0 +1,84 @@
+// My Files in a real browser against the real local pipeline (R2, Queue, unpdf):
+// upload a generated PDF -> Indexed -> View opens it -> delete through the modal;
+// a renamed text file is refused with a clear message.
+import { expect, test, type Page } from "@playwright/test";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+
+async function signUp(page: Page) {
+  const email = `files-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  await page.goto("/app/auth/register");
+  await page.getByLabel("Email address").fill(email);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByLabel("Password").fill("Secret123");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("button", { name: `Account menu for ${email}` })).toBeVisible();
+}
+
+async function makePdf(lines: string[]): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (const line of lines) pdf.addPage([612, 792]).drawText(line, { x: 50, y: 700, size: 12, font });
+  return Buffer.from(await pdf.save());
+}
+
+test("upload, index, view and delete a PDF on My Files", async ({ page, context }) => {
+  await signUp(page);
+  await page.goto("/app/files");
+  await expect(page.getByRole("heading", { name: "My Files" })).toBeVisible();
+
+  const name = `Benefits-${Date.now()}.pdf`;
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Upload file" }).click();
+  await (await chooser).setFiles({
+    name,
+    mimeType: "application/pdf",
+    buffer: await makePdf(["Dental coverage starts after ninety days.", "Vision coverage renews every January."]),
+  });
+
+  const row = page.getByRole("row").filter({ hasText: name });
+  await expect(row).toBeVisible();
+  await expect(row.getByText("Indexed")).toBeVisible({ timeout: 30_000 });
+
+  const popup = context.waitForEvent("page");
+  await row.getByRole("button", { name: `Actions for ${name}` }).click();
+  await page.getByRole("menuitem", { name: "View" }).click();
+  const viewer = await popup;
+  await viewer.waitForLoadState();
+  expect(viewer.url()).toContain("/api/documents/file/");
+  await viewer.close();
+  // Opening it set "Last opened".
+  await page.reload();
+  await expect(page.getByRole("row").filter({ hasText: name }).getByRole("cell").nth(3)).not.toHaveText("—");
+
+  await page.getByRole("row").filter({ hasText: name }).getByRole("button", { name: `Actions for ${name}` }).click();
+  await page.getByRole("menuitem", { name: "Delete" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("Are you sure you want to delete this file? The file will be deleted and you can't revert this action.");
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "My Files" })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
+});
+
+test("a non-PDF upload shows a clear error", async ({ page }) => {
+  await signUp(page);
+  await page.goto("/app/files");
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Upload file" }).click();
+  await (await chooser).setFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("meeting notes") });
+  await expect(page.getByRole("alert")).toContainText("Only PDF files can be uploaded.");
+  await page.getByRole("button", { name: "Dismiss" }).click();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+});
+
+test("a text file renamed to .pdf ends Failed with the reason", async ({ page }) => {
+  await signUp(page);
+  await page.goto("/app/files");
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Upload file" }).click();
+  await (await chooser).setFiles({ name: "renamed.pdf", mimeType: "application/pdf", buffer: Buffer.from("not really a pdf at all") });
+  const row = page.getByRole("row").filter({ hasText: "renamed.pdf" });
+  await expect(row.getByText("Failed")).toBeVisible({ timeout: 20_000 });
+  await expect(row).toContainText("Not a PDF");
+});
