@@ -23,7 +23,7 @@ export default defineConfig({
           name: "worker",
           include: ["test/worker/**/*.test.ts"],
           setupFiles: ["test/helpers/apply-migrations.ts"],
-          globalSetup: ["test/helpers/corpus-server.ts"],
+          globalSetup: ["test/helpers/corpus-server.ts", "test/helpers/llm-server.ts"],
           testTimeout: 30_000,
         },
       },

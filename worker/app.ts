@@ -8,9 +8,13 @@ import type { AppEnv } from "./env";
 import { ApiError } from "./errors";
 import { authRoutes } from "./routes/auth";
 import { documentRoutes } from "./routes/documents";
+import { openChatSocket } from "./routes/realtime";
 import { profileRoutes } from "./routes/profile";
 
 export const app = new Hono<AppEnv>();
+
+// Registered before the header middleware: a 101 upgrade response has no headers to set.
+app.get("/ws", openChatSocket);
 
 app.use(
   secureHeaders({

@@ -6,6 +6,9 @@ export interface OptionalSecrets {
   R2_ACCESS_KEY_ID?: string;
   R2_SECRET_ACCESS_KEY?: string;
   R2_BUCKET_NAME?: string;
+  LLM_BASE_URL?: string;
+  LLM_API_KEY?: string;
+  LLM_MODEL?: string;
 }
 
 export function optionalSecrets(env: Env): OptionalSecrets {

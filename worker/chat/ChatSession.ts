@@ -1,10 +1,315 @@
-// One Durable Object per chat session: it will hold that chat's websockets
-// (Hibernation API) and messages. The chat issue fills in the protocol; until
-// then the class exists so the binding and its SQLite migration are in place.
+// One Durable Object per chat session: holds the session's websockets with the
+// Hibernation API and its messages in its own SQLite. A turn: persist the
+// question -> retrieve -> stream the answer to every socket -> persist it with
+// its sources -> update the chats row -> `end` + `chat_list_update`. Turns are
+// queued so two questions never interleave, and an answer keeps being written
+// when the asker's socket drops (a reconnect gets the partial text, then the rest).
 import { DurableObject } from "cloudflare:workers";
+import {
+  CHAT_MESSAGES,
+  CLOSE_POLICY,
+  CLOSE_UNAUTHORIZED,
+  PING,
+  PONG,
+  clientMessageSchema,
+  type AnswerMode,
+  type ClientMessage,
+  type FileInfo,
+  type ServerMessage,
+  type Source,
+  type StoredMessage,
+} from "../contract/protocol";
+import { MESSAGES } from "../contract/messages";
+import { getDb } from "../db/client";
+import { chooseChatProvider } from "../providers/llm";
+import { titleFromQuestion } from "../providers/llm/prompt";
+import { authenticate } from "../services/accounts";
+import { listChats, recordTurn } from "../services/chats";
+import { consumeDailyMessage, quotaFor } from "../services/quotas";
+import { retrievePassages, type Passage } from "../services/retrieval";
+
+/** Who a socket belongs to; set by the Worker after it checked the token, kept across hibernation. */
+export interface SocketIdentity {
+  sessionId: string;
+  access: "owner" | "member" | "anonymous";
+  userId: string | null;
+  email: string | null;
+  ip: string;
+}
+
+export const IDENTITY_HEADER = "X-Chat-Identity";
+
+const PARTIAL_SAVE_MS = 500;
+const HISTORY_MESSAGES = 12;
+
+interface MessageRow {
+  id: string;
+  role: "user" | "assistant";
+  content: string;
+  file_info: string | null;
+  sources: string | null;
+  status: "complete" | "streaming";
+  created_at: number;
+  [key: string]: SqlStorageValue;
+}
+
+/** The sources an answer actually cites, in the order first cited. */
+export function citedSources(answer: string, passages: Passage[]): Source[] {
+  const seen = new Set<number>();
+  for (const match of answer.matchAll(/\[(\d{1,2})\]/g)) {
+    const n = Number(match[1]);
+    if (n >= 1 && n <= passages.length) seen.add(n);
+  }
+  return [...seen].map((n) => ({ n, fileId: passages[n - 1]!.documentId, fileName: passages[n - 1]!.fileName, page: passages[n - 1]!.page }));
+}
 
 export class ChatSession extends DurableObject<Env> {
-  override async fetch(): Promise<Response> {
-    return Response.json({ status: "error", message: "Chat is not available yet." }, { status: 503 });
+  private readonly sql: SqlStorage;
+  private turns: Promise<void> = Promise.resolve();
+  /** the answer being written right now (kept in memory; storage is refreshed every PARTIAL_SAVE_MS) */
+  private live: { id: string; content: string } | null = null;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS messages (
+      seq INTEGER PRIMARY KEY AUTOINCREMENT,
+      id TEXT NOT NULL UNIQUE,
+      role TEXT NOT NULL,
+      content TEXT NOT NULL,
+      file_info TEXT,
+      sources TEXT,
+      status TEXT NOT NULL DEFAULT 'complete',
+      created_at INTEGER NOT NULL
+    )`);
+    // An answer still marked streaming after a restart was cut off: close it honestly.
+    this.sql.exec(
+      "UPDATE messages SET status = 'complete', content = CASE WHEN content = '' THEN ? ELSE content END WHERE status = 'streaming'",
+      CHAT_MESSAGES.sendFailed,
+    );
+    // Answered by the runtime without waking the object.
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING, PONG));
+  }
+
+  override async fetch(request: Request): Promise<Response> {
+    const identity = JSON.parse(request.headers.get(IDENTITY_HEADER) ?? "null") as SocketIdentity | null;
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket" || !identity) {
+      return Response.json({ status: "error", message: "Expected a websocket upgrade." }, { status: 426 });
+    }
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server, [identity.userId ?? "anonymous"]);
+    server.serializeAttachment(identity);
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  override async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer): Promise<void> {
+    const who = ws.deserializeAttachment() as SocketIdentity;
+    let data: unknown;
+    try {
+      data = JSON.parse(typeof raw === "string" ? raw : new TextDecoder().decode(raw));
+    } catch {
+      return send(ws, { type: "error", code: 400, message: CHAT_MESSAGES.badMessage });
+    }
+    if ((data as { type?: unknown })?.type === "ping") return void ws.send(PONG);
+    const parsed = clientMessageSchema.safeParse(data);
+    if (!parsed.success) return send(ws, { type: "error", code: 400, message: CHAT_MESSAGES.badMessage });
+    const message = parsed.data;
+
+    if (!(await this.tokenMatches(ws, who, message.token))) return;
+
+    switch (message.action) {
+      case "get_chats":
+        return send(ws, { type: "chat_list", chats: who.userId ? await listChats(this.env.DB, { id: who.userId, email: who.email! }) : [] });
+      case "get_full_chat":
+        if (message.session_id !== who.sessionId) return send(ws, { type: "error", code: 403, message: CHAT_MESSAGES.notYourSession });
+        return send(ws, { type: "full_chat", session_id: who.sessionId, messages: this.messages(), mode: this.mode(), readOnly: who.access === "member" });
+      case "chat":
+        return this.ask(ws, who, message);
+    }
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
+    try {
+      ws.close(code === 1005 || code === 1006 ? 1000 : code, reason); // 1005/1006 may not be sent back
+    } catch {
+      // already closed
+    }
+  }
+
+  override async webSocketError(_ws: WebSocket, error: unknown): Promise<void> {
+    console.warn("chat socket error", error);
+  }
+
+  /** The token inside each message must still be valid and belong to the socket's user. */
+  private async tokenMatches(ws: WebSocket, who: SocketIdentity, token: string | undefined): Promise<boolean> {
+    if (!who.userId) {
+      if (!token) return true;
+      send(ws, { type: "error", code: 403, message: CHAT_MESSAGES.tokenMismatch });
+      ws.close(CLOSE_POLICY, "token mismatch");
+      return false;
+    }
+    const caller = token ? await authenticate(getDb(this.env), this.env.JWT_SECRET, token) : null;
+    if (!caller) {
+      send(ws, { type: "error", code: 401, message: MESSAGES.unauthorized });
+      ws.close(CLOSE_UNAUTHORIZED, "unauthorized");
+      return false;
+    }
+    if (caller.id !== who.userId) {
+      send(ws, { type: "error", code: 403, message: CHAT_MESSAGES.tokenMismatch });
+      ws.close(CLOSE_POLICY, "token mismatch");
+      return false;
+    }
+    return true;
+  }
+
+  private async ask(ws: WebSocket, who: SocketIdentity, message: Extract<ClientMessage, { action: "chat" }>): Promise<void> {
+    if (message.session_id !== who.sessionId) return send(ws, { type: "error", code: 403, message: CHAT_MESSAGES.notYourSession });
+    if (who.access === "member") return send(ws, { type: "error", code: 403, message: CHAT_MESSAGES.readOnly });
+    const query = message.query.trim();
+    if (!query) return send(ws, { type: "error", code: 400, message: CHAT_MESSAGES.emptyQuery });
+
+    const refusal = await this.admit(who);
+    if (refusal) return send(ws, { type: "error", code: 429, message: refusal });
+
+    let attachment: { id: string; file_name: string } | null = null;
+    if (message.s3_key && who.userId) {
+      attachment = await this.env.DB.prepare("SELECT id, file_name FROM documents WHERE r2_key = ? AND user_id = ?")
+        .bind(message.s3_key, who.userId)
+        .first<{ id: string; file_name: string }>();
+      if (!attachment) return send(ws, { type: "error", code: 404, message: "The attached file was not found. Please upload it again." });
+    }
+
+    // Queue behind any turn in progress so answers never interleave.
+    const turn = this.turns.then(() => this.runTurn(who, query, attachment));
+    this.turns = turn.catch(() => {});
+    await turn.catch((err) => {
+      console.error("chat turn failed", err);
+      this.broadcast({ type: "error", code: 500, message: CHAT_MESSAGES.sendFailed });
+    });
+  }
+
+  /** Anonymous visitors are rate limited per IP; signed-in users count against their plan's daily messages. */
+  private async admit(who: SocketIdentity): Promise<string | null> {
+    if (!who.userId) {
+      const { success } = await this.env.CHAT_RATE_LIMITER.limit({ key: `anon-chat:${who.ip}` });
+      return success ? null : CHAT_MESSAGES.tooManyMessages;
+    }
+    const db = getDb(this.env);
+    return consumeDailyMessage(this.env.DB, await quotaFor(db, who.userId), who.userId);
+  }
+
+  private async runTurn(who: SocketIdentity, query: string, attachment: { id: string; file_name: string } | null): Promise<void> {
+    const history = this.history();
+    const fileInfo: FileInfo[] | null = attachment ? [{ name: attachment.file_name, fileId: attachment.id }] : null;
+    this.insert({ id: crypto.randomUUID(), role: "user", content: query, fileInfo, status: "complete" });
+
+    const passages = who.userId ? await retrievePassages(this.env, { userId: who.userId, documentId: attachment?.id }, query) : [];
+    const provider = chooseChatProvider(this.env);
+    const answerId = crypto.randomUUID();
+    this.insert({ id: answerId, role: "assistant", content: "", status: "streaming" });
+    this.live = { id: answerId, content: "" };
+
+    let failed = false;
+    let lastSave = Date.now();
+    try {
+      for await (const text of provider.streamAnswer({ question: query, passages, history, anonymous: !who.userId })) {
+        this.live.content += text;
+        this.broadcast({ type: "stream", session_id: who.sessionId, message_id: answerId, text });
+        if (Date.now() - lastSave > PARTIAL_SAVE_MS) {
+          this.sql.exec("UPDATE messages SET content = ? WHERE id = ?", this.live.content, answerId);
+          lastSave = Date.now();
+        }
+      }
+    } catch (err) {
+      console.error("answer provider failed", err);
+      failed = true;
+    }
+
+    const content = this.live.content || CHAT_MESSAGES.sendFailed;
+    const sources = citedSources(content, passages);
+    this.sql.exec("UPDATE messages SET content = ?, sources = ?, status = 'complete' WHERE id = ?", content, JSON.stringify(sources), answerId);
+    this.live = null;
+    if (failed) this.broadcast({ type: "error", code: 500, message: CHAT_MESSAGES.sendFailed });
+
+    if (who.userId) {
+      const firstTurn = history.length === 0;
+      const title = firstTurn ? await provider.title(query).catch(() => titleFromQuestion(query)) : undefined;
+      await recordTurn(this.env.DB, { sessionId: who.sessionId, userId: who.userId, title });
+    }
+    this.broadcast({ type: "end", session_id: who.sessionId, message: this.message(answerId)!, mode: provider.mode });
+    if (who.userId) {
+      const chats = await listChats(this.env.DB, { id: who.userId, email: who.email! });
+      this.broadcast({ type: "chat_list_update", chats }, who.userId);
+    }
+  }
+
+  private insert(m: { id: string; role: "user" | "assistant"; content: string; fileInfo?: FileInfo[] | null; status: "complete" | "streaming" }) {
+    this.sql.exec(
+      "INSERT INTO messages (id, role, content, file_info, status, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+      m.id,
+      m.role,
+      m.content,
+      m.fileInfo ? JSON.stringify(m.fileInfo) : null,
+      m.status,
+      Date.now(),
+    );
+  }
+
+  private toStored(row: MessageRow): StoredMessage {
+    const live = this.live?.id === row.id ? this.live : null;
+    return {
+      id: row.id,
+      role: row.role,
+      content: live ? live.content : row.content,
+      ...(row.file_info ? { fileInfo: JSON.parse(row.file_info) as FileInfo[] } : {}),
+      ...(row.sources ? { sources: JSON.parse(row.sources) as Source[] } : {}),
+      status: live ? "streaming" : row.status,
+      created_at: row.created_at,
+    };
+  }
+
+  private messages(): StoredMessage[] {
+    return this.sql
+      .exec<MessageRow>("SELECT id, role, content, file_info, sources, status, created_at FROM messages ORDER BY seq")
+      .toArray()
+      .map((r) => this.toStored(r));
+  }
+
+  private message(id: string): StoredMessage | undefined {
+    const row = this.sql.exec<MessageRow>("SELECT id, role, content, file_info, sources, status, created_at FROM messages WHERE id = ?", id).toArray()[0];
+    return row && this.toStored(row);
+  }
+
+  private history(): { role: "user" | "assistant"; content: string }[] {
+    return this.sql
+      .exec<{ role: "user" | "assistant"; content: string }>(
+        "SELECT role, content FROM (SELECT seq, role, content FROM messages WHERE status = 'complete' ORDER BY seq DESC LIMIT ?) ORDER BY seq",
+        HISTORY_MESSAGES,
+      )
+      .toArray();
+  }
+
+  private mode(): AnswerMode {
+    return chooseChatProvider(this.env).mode;
+  }
+
+  /** Sends to every socket of this session (or only to one user's sockets). */
+  private broadcast(message: ServerMessage, onlyUserId?: string): void {
+    const json = JSON.stringify(message);
+    for (const ws of onlyUserId ? this.ctx.getWebSockets(onlyUserId) : this.ctx.getWebSockets()) {
+      try {
+        ws.send(json);
+      } catch {
+        // a socket closing right now; it will get full_chat when it comes back
+      }
+    }
+  }
+}
+
+function send(ws: WebSocket, message: ServerMessage): void {
+  try {
+    ws.send(JSON.stringify(message));
+  } catch {
+    // the socket closed meanwhile
   }
 }

@@ -31,3 +31,22 @@ export async function quotaFor(db: Db, userId: string): Promise<Quota> {
     .get();
   return paid ? PAID_QUOTA : FREE_QUOTA;
 }
+
+/**
+ * Counts one chat message against today's allowance (UTC day), atomically.
+ * Returns the refusal message when the allowance is used up.
+ */
+export async function consumeDailyMessage(db: D1Database, quota: Quota, userId: string): Promise<string | null> {
+  const day = new Date().toISOString().slice(0, 10);
+  const row = await db
+    .prepare(
+      `INSERT INTO usage (user_id, day, messages) VALUES (?, ?, 1)
+       ON CONFLICT(user_id, day) DO UPDATE SET messages = messages + 1 RETURNING messages`,
+    )
+    .bind(userId, day)
+    .first<{ messages: number }>();
+  if ((row?.messages ?? 0) <= quota.maxMessagesPerDay) return null;
+  return quota.plan === "free"
+    ? `You have used today's ${quota.maxMessagesPerDay} messages of the free plan. Upgrade your plan (${UPGRADE_PATH}) to keep chatting.`
+    : `You have used today's ${quota.maxMessagesPerDay} messages. Please continue tomorrow.`;
+}

@@ -1,0 +1,231 @@
+// Proves the chat session end to end through the Worker and the ChatSession
+// Durable Object: connection checks (4001, 1008), per-message tokens, ping
+// auto-response, a grounded turn with page citations and history, hibernation,
+// queued concurrent questions, resuming a dropped answer, anonymous chat, and
+// that one user's documents never reach another user's answers.
+import { env } from "cloudflare:workers";
+import { evictDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { CLOSE_POLICY, CLOSE_UNAUTHORIZED, PING, PONG } from "../../worker/contract/protocol";
+import { call, newUser } from "../helpers/api";
+import { uploadAndIndex, waitUntilDone } from "../helpers/documents";
+import { textPdf } from "../helpers/pdfs";
+import { openSocket } from "../helpers/sockets";
+
+const PAGES = [
+  "Employee handbook. New employees receive a laptop and a badge on their first day.",
+  "Travel policy. Economy class is required for flights shorter than six hours. Receipts must be submitted within thirty days.",
+  "Benefits. Dental coverage starts after ninety days of employment.",
+];
+
+async function userWithDocument(prefix = "chat", pages = PAGES) {
+  const account = await newUser(prefix);
+  const doc = await uploadAndIndex(account.token, "Handbook.pdf", await textPdf(pages));
+  await waitUntilDone(account.token, doc.fileId);
+  return { ...account, doc, sessionId: `${account.email}-${crypto.randomUUID()}` };
+}
+
+describe("connecting", () => {
+  it("closes an invalid or revoked token with 4001 after an error frame", async () => {
+    const bad = await openSocket(`x@example.com-${crypto.randomUUID()}`, "not-a-token");
+    expect(await bad.closed).toMatchObject({ code: CLOSE_UNAUTHORIZED });
+    expect(bad.received[0]).toMatchObject({ type: "error", code: 401 });
+
+    const { email, token } = await newUser("revoked");
+    await call("POST", "/api/auth/signout", { token });
+    const revoked = await openSocket(`${email}-${crypto.randomUUID()}`, token);
+    expect((await revoked.closed).code).toBe(CLOSE_UNAUTHORIZED);
+  });
+
+  it("closes with 1008 a session the caller may not open", async () => {
+    const alice = await userWithDocument("alice");
+    const bob = await newUser("bob");
+    // Alice's session exists once she has asked something.
+    const socket = await openSocket(alice.sessionId, alice.token);
+    socket.send({ action: "chat", query: "dental coverage", session_id: alice.sessionId, token: alice.token });
+    await socket.next("end");
+
+    const intruder = await openSocket(alice.sessionId, bob.token);
+    expect((await intruder.closed).code).toBe(CLOSE_POLICY);
+    expect(intruder.received).toEqual([{ type: "error", code: 403, message: "You cannot open this chat." }]);
+    // a new session must carry the caller's own e-mail
+    expect((await (await openSocket(`${alice.email}-${crypto.randomUUID()}`, bob.token)).closed).code).toBe(CLOSE_POLICY);
+    // an anonymous visitor cannot name a user's session
+    expect((await (await openSocket(alice.sessionId)).closed).code).toBe(CLOSE_POLICY);
+  });
+
+  it("answers the ping without waking the object", async () => {
+    const socket = await openSocket(`guest-${crypto.randomUUID()}`);
+    socket.ws.send(PING);
+    await expect.poll(() => socket.received.some((m) => JSON.stringify(m) === PONG)).toBe(true);
+  });
+
+  it("refuses a message whose token belongs to another user, and an expired one", async () => {
+    const alice = await newUser("tok-a");
+    const bob = await newUser("tok-b");
+    const sessionId = `${alice.email}-${crypto.randomUUID()}`;
+    const mismatch = await openSocket(sessionId, alice.token);
+    mismatch.send({ action: "get_chats", token: bob.token });
+    expect((await mismatch.closed).code).toBe(CLOSE_POLICY);
+    expect(mismatch.received.at(-1)).toMatchObject({ type: "error", code: 403 });
+
+    const expiring = await openSocket(sessionId, alice.token);
+    await call("POST", "/api/auth/signout", { token: alice.token });
+    expiring.send({ action: "get_chats", token: alice.token });
+    expect((await expiring.closed).code).toBe(CLOSE_UNAUTHORIZED);
+    expect(expiring.received.at(-1)).toMatchObject({ type: "error", code: 401 });
+  });
+
+  it("answers malformed frames with an error, not a crash", async () => {
+    const socket = await openSocket(`guest-${crypto.randomUUID()}`);
+    socket.send("{not json");
+    socket.send({ action: "fly" });
+    await socket.next("error", 1);
+    expect(socket.all("error").map((e) => e.code)).toEqual([400, 400]);
+  });
+});
+
+describe("a chat turn", () => {
+  it("streams a grounded answer citing file and page, stores it, titles the chat and lists it", async () => {
+    const u = await userWithDocument();
+    const socket = await openSocket(u.sessionId, u.token);
+    socket.send({ action: "chat", query: "When must travel receipts be submitted?", session_id: u.sessionId, token: u.token });
+    const end = await socket.next("end");
+
+    const streamed = socket.all("stream").map((s) => s.text).join("");
+    expect(streamed).toBe(end.message.content);
+    expect(socket.all("stream").length).toBeGreaterThan(3);
+    expect(end.mode).toBe("local");
+    expect(end.message.content).toContain("Receipts must be submitted within thirty days.");
+    expect(end.message.content).toMatch(/\[1\]/);
+    expect(end.message.sources).toEqual([{ n: 1, fileId: u.doc.fileId, fileName: "Handbook.pdf", page: 2 }]);
+
+    const update = await socket.next("chat_list_update");
+    expect(update.chats).toEqual([{ session_id: u.sessionId, updated_at: expect.any(Number), summary: "When must travel receipts be submitted?" }]);
+    const row = await env.DB.prepare("SELECT user_id, summary FROM chats WHERE session_id = ?").bind(u.sessionId).first();
+    expect(row).toEqual({ user_id: u.user.id, summary: "When must travel receipts be submitted?" });
+
+    socket.send({ action: "get_full_chat", session_id: u.sessionId, token: u.token });
+    const full = await socket.next("full_chat");
+    expect(full.messages.map((m) => [m.role, m.status])).toEqual([
+      ["user", "complete"],
+      ["assistant", "complete"],
+    ]);
+    expect(full.messages[1]).toMatchObject({ content: end.message.content, sources: end.message.sources });
+    expect(full.readOnly).toBe(false);
+
+    socket.send({ action: "get_chats", token: u.token });
+    expect((await socket.next("chat_list")).chats.map((c) => c.session_id)).toEqual([u.sessionId]);
+  });
+
+  it("scopes retrieval to the attached document", async () => {
+    const u = await userWithDocument("attach");
+    const other = await uploadAndIndex(u.token, "Other.pdf", await textPdf(["Receipts for office supplies go to the finance team."]));
+    await waitUntilDone(u.token, other.fileId);
+    const socket = await openSocket(u.sessionId, u.token);
+    socket.send({ action: "chat", query: "receipts", session_id: u.sessionId, s3_key: other.s3Key, token: u.token });
+    const end = await socket.next("end");
+    expect(end.message.sources?.map((s) => s.fileId)).toEqual([other.fileId]);
+    socket.send({ action: "get_full_chat", session_id: u.sessionId, token: u.token });
+    expect((await socket.next("full_chat")).messages[0]!.fileInfo).toEqual([{ name: "Other.pdf", fileId: other.fileId }]);
+  });
+
+  it("says plainly when nothing relevant is found, and cites nothing", async () => {
+    const u = await userWithDocument("nothing");
+    const socket = await openSocket(u.sessionId, u.token);
+    socket.send({ action: "chat", query: "quantum chromodynamics lattice", session_id: u.sessionId, token: u.token });
+    const end = await socket.next("end");
+    expect(end.message.content).toContain("I could not find this in your documents");
+    expect(end.message.sources).toEqual([]);
+  });
+
+  it("keeps working after the object hibernates", async () => {
+    const u = await userWithDocument("hibernate");
+    const socket = await openSocket(u.sessionId, u.token);
+    socket.send({ action: "chat", query: "dental coverage", session_id: u.sessionId, token: u.token });
+    await socket.next("end");
+
+    const stub = env.CHAT_SESSION.get(env.CHAT_SESSION.idFromName(`user:${u.sessionId}`));
+    await evictDurableObject(stub, { webSockets: "hibernate" });
+
+    socket.send({ action: "chat", query: "economy class flights", session_id: u.sessionId, token: u.token });
+    const second = await socket.next("end", 1);
+    expect(second.message.content).toContain("Economy class is required");
+    socket.send({ action: "get_full_chat", session_id: u.sessionId, token: u.token });
+    expect((await socket.next("full_chat")).messages).toHaveLength(4);
+  });
+
+  it("queues two questions sent at once: complete, separate answers that never interleave", async () => {
+    const u = await userWithDocument("queue");
+    const socket = await openSocket(u.sessionId, u.token);
+    socket.send({ action: "chat", query: "dental coverage", session_id: u.sessionId, token: u.token });
+    socket.send({ action: "chat", query: "laptop and badge", session_id: u.sessionId, token: u.token });
+    const [first, second] = [await socket.next("end"), await socket.next("end", 1)];
+    expect(first.message.content).toContain("Dental coverage starts after ninety days");
+    expect(second.message.content).toContain("laptop and a badge");
+
+    const order = socket.all("stream").map((s) => s.message_id);
+    const switchPoint = order.indexOf(second.message.id);
+    expect(order.slice(0, switchPoint).every((id) => id === first.message.id)).toBe(true);
+    expect(order.slice(switchPoint).every((id) => id === second.message.id)).toBe(true);
+    const text = (id: string) => socket.all("stream").filter((s) => s.message_id === id).map((s) => s.text).join("");
+    expect(text(first.message.id)).toBe(first.message.content);
+    expect(text(second.message.id)).toBe(second.message.content);
+  });
+
+  it("finishes an answer after the socket drops; a reconnect gets the partial text and the rest", async () => {
+    const u = await userWithDocument("resume");
+    const first = await openSocket(u.sessionId, u.token);
+    first.send({ action: "chat", query: "travel receipts economy flights dental", session_id: u.sessionId, token: u.token });
+    await first.next("stream");
+    first.ws.close(1000, "tab closed");
+
+    const second = await openSocket(u.sessionId, u.token);
+    second.send({ action: "get_full_chat", session_id: u.sessionId, token: u.token });
+    const full = await second.next("full_chat");
+    const partial = full.messages[1]!;
+    expect(partial.status).toBe("streaming");
+    const end = await second.next("end");
+    const afterSnapshot = second.all("stream").map((s) => s.text).join("");
+    expect(end.message.content.startsWith(partial.content)).toBe(true);
+    expect(partial.content + afterSnapshot).toBe(end.message.content);
+  });
+
+  it("lets an anonymous visitor chat, with no documents to cite", async () => {
+    const sessionId = `guest-${crypto.randomUUID()}`;
+    const socket = await openSocket(sessionId);
+    socket.send({ action: "chat", query: "What is a W-4 form?", session_id: sessionId });
+    const end = await socket.next("end");
+    expect(end.message.content).toContain("Log in and upload a PDF");
+    expect(end.message.sources).toEqual([]);
+    socket.send({ action: "get_chats" });
+    expect((await socket.next("chat_list")).chats).toEqual([]);
+  });
+
+  it("refuses an empty question and another session's history", async () => {
+    const u = await newUser("empty");
+    const sessionId = `${u.email}-${crypto.randomUUID()}`;
+    const socket = await openSocket(sessionId, u.token);
+    socket.send({ action: "chat", query: "   ", session_id: sessionId, token: u.token });
+    socket.send({ action: "get_full_chat", session_id: `${u.email}-other`, token: u.token });
+    await socket.next("error", 1);
+    expect(socket.all("error").map((e) => e.code)).toEqual([400, 403]);
+  });
+});
+
+describe("privacy between users", () => {
+  it("never lets one user's canary phrase reach another user's answer or sources", async () => {
+    const alice = await userWithDocument("canary-a", ["The secret merger codename is Bluefin Pelican and closes in March."]);
+    const bob = await userWithDocument("canary-b");
+    const socket = await openSocket(bob.sessionId, bob.token);
+    socket.send({ action: "chat", query: "What is the merger codename Bluefin Pelican?", session_id: bob.sessionId, token: bob.token });
+    const end = await socket.next("end");
+    const everything = JSON.stringify(socket.received);
+    expect(everything).not.toContain("Pelican and closes");
+    expect(end.message.sources?.every((s) => s.fileId !== alice.doc.fileId)).toBe(true);
+
+    // Bob's attaching Alice's document by its key gets nothing either.
+    socket.send({ action: "chat", query: "merger codename", session_id: bob.sessionId, s3_key: alice.doc.s3Key, token: bob.token });
+    expect(await socket.next("error")).toMatchObject({ code: 404 });
+  });
+});

@@ -1,0 +1,17 @@
+// Chooses the answer provider once per turn from bindings and vars: an
+// OpenAI-compatible endpoint when LLM_BASE_URL is set, else Workers AI when the
+// AI binding exists, else the local extractive responder.
+import { optionalSecrets } from "../../config";
+import { localProvider } from "./local";
+import { openAiProvider } from "./openai";
+import type { ChatProvider } from "./types";
+import { workersAiProvider } from "./workers-ai";
+
+export function chooseChatProvider(env: Env): ChatProvider {
+  const s = optionalSecrets(env);
+  if (s.LLM_BASE_URL) return openAiProvider({ baseUrl: s.LLM_BASE_URL, apiKey: s.LLM_API_KEY, model: s.LLM_MODEL ?? "gpt-4o-mini" });
+  if (env.AI) return workersAiProvider(env.AI, s.LLM_MODEL);
+  return localProvider();
+}
+
+export type { ChatProvider, ChatTurnInput } from "./types";

@@ -1,0 +1,21 @@
+// One interface for every answer provider: Workers AI, an OpenAI-compatible
+// endpoint, or the built-in local extractive responder (the default).
+import type { AnswerMode } from "../../contract/protocol";
+import type { Passage } from "../../services/retrieval";
+
+export interface ChatTurnInput {
+  question: string;
+  /** numbered sources: passages[i] is source [i + 1] */
+  passages: Passage[];
+  /** earlier turns of this chat, oldest first */
+  history: { role: "user" | "assistant"; content: string }[];
+  /** signed out: there are no documents to search */
+  anonymous: boolean;
+}
+
+export interface ChatProvider {
+  readonly mode: AnswerMode;
+  streamAnswer(input: ChatTurnInput): AsyncIterable<string>;
+  /** a short chat title from the first question */
+  title(question: string): Promise<string>;
+}

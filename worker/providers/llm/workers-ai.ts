@@ -1,0 +1,28 @@
+// Workers AI (production): streaming chat completions through the AI binding.
+import { chatMessages, cleanTitle, TITLE_PROMPT } from "./prompt";
+import { sseText } from "./sse";
+import type { ChatProvider } from "./types";
+
+export const DEFAULT_WORKERS_AI_MODEL = "@cf/meta/llama-3.1-8b-instruct-fast";
+const MAX_ANSWER_TOKENS = 1536;
+
+export function workersAiProvider(ai: Ai, model = DEFAULT_WORKERS_AI_MODEL): ChatProvider {
+  const run = ai.run.bind(ai) as unknown as (model: string, input: object) => Promise<unknown>;
+  return {
+    mode: "model",
+    async *streamAnswer(input) {
+      const stream = (await run(model, { messages: chatMessages(input), stream: true, max_tokens: MAX_ANSWER_TOKENS })) as ReadableStream<Uint8Array>;
+      yield* sseText(stream, (json) => (typeof json?.response === "string" ? json.response : undefined));
+    },
+    async title(question) {
+      const result = (await run(model, {
+        messages: [
+          { role: "system", content: TITLE_PROMPT },
+          { role: "user", content: question },
+        ],
+        max_tokens: 24,
+      })) as { response?: string };
+      return cleanTitle(result?.response ?? "", question);
+    },
+  };
+}
