@@ -1,0 +1,158 @@
+// Proves retrieval and the answer providers: any user text is a safe query,
+// BM25 order, user and document scoping, rank fusion (with an in-memory
+// Vectorize double), the OpenAI-compatible provider against a loopback server
+// speaking its SSE format, the Workers AI stream format, the local responder's
+// honesty, and that answers only cite sources that exist.
+import { env } from "cloudflare:workers";
+import { describe, expect, inject, it } from "vitest";
+import { citedSources } from "../../worker/chat/ChatSession";
+import { indexDocument } from "../../worker/ingest/indexer";
+import { chooseChatProvider } from "../../worker/providers/llm";
+import { localAnswer, localProvider } from "../../worker/providers/llm/local";
+import { openAiProvider } from "../../worker/providers/llm/openai";
+import { SYSTEM_PROMPT } from "../../worker/providers/llm/prompt";
+import { workersAiProvider } from "../../worker/providers/llm/workers-ai";
+import { ftsMatchExpression, fuseByRank, keywordSearch, retrievePassages, type Passage } from "../../worker/services/retrieval";
+import { newUser } from "../helpers/api";
+import { uploadAndIndex, waitUntilDone } from "../helpers/documents";
+import { textPdf } from "../helpers/pdfs";
+import { MemoryVectorize, fakeAi } from "../helpers/vectors";
+import { STREAMED_PARTS } from "../helpers/llm-server";
+
+async function indexed(pages: string[], prefix = "ret") {
+  const u = await newUser(prefix);
+  const doc = await uploadAndIndex(u.token, `${prefix}.pdf`, await textPdf(pages));
+  await waitUntilDone(u.token, doc.fileId);
+  return { ...u, doc };
+}
+
+const passage = (n: number, text: string): Passage => ({ chunkId: `d:${n}:0`, documentId: "d", fileName: "f.pdf", page: n, text });
+
+async function collect(stream: AsyncIterable<string>): Promise<string[]> {
+  const parts: string[] = [];
+  for await (const part of stream) parts.push(part);
+  return parts;
+}
+
+describe("keyword search", () => {
+  it("never throws on hostile query text", async () => {
+    const u = await indexed(["Payroll withholding applies to wages and tips."], "hostile");
+    for (const q of ['"', "unmatched \" quote", "AND OR NOT", "NEAR(payroll wages)", "payroll*", "col:payroll", "'; DROP TABLE chunks; --", "^payroll", "((()))", "🙂 émoji ünïcode", "x".repeat(5000), "", "   "]) {
+      await expect(keywordSearch(env.DB, { userId: u.user.id }, q)).resolves.toBeInstanceOf(Array);
+    }
+    expect(ftsMatchExpression('payroll" OR "wages')).toBe('"payroll" OR "wages"');
+    expect(ftsMatchExpression("the of and")).toBeNull();
+  });
+
+  it("ranks by bm25, best first", async () => {
+    const u = await indexed(
+      [
+        "The office kitchen is cleaned on Fridays. Payroll questions go to HR.",
+        "Payroll runs twice a month. Payroll corrections, payroll deductions and payroll tax filings are handled by the payroll team.",
+      ],
+      "bm25",
+    );
+    const hits = await keywordSearch(env.DB, { userId: u.user.id }, "payroll");
+    expect(hits.map((h) => h.page)).toEqual([2, 1]);
+  });
+
+  it("is scoped to the user and to the attached document", async () => {
+    const a = await indexed(["Gardening leave lasts three months for directors."], "scope-a");
+    const b = await newUser("scope-b");
+    expect(await retrievePassages(env, { userId: b.user.id }, "gardening leave directors")).toEqual([]);
+
+    const other = await uploadAndIndex(a.token, "other.pdf", await textPdf(["Gardening tools are stored in shed B."]));
+    await waitUntilDone(a.token, other.fileId);
+    const all = await retrievePassages(env, { userId: a.user.id }, "gardening");
+    expect(new Set(all.map((p) => p.documentId))).toEqual(new Set([a.doc.fileId, other.fileId]));
+    const scoped = await retrievePassages(env, { userId: a.user.id, documentId: other.fileId }, "gardening");
+    expect(scoped.map((p) => p.documentId)).toEqual([other.fileId]);
+  });
+});
+
+describe("fusion", () => {
+  it("puts items both lists agree on first, then keeps each list's order", () => {
+    const a = { id: "a" };
+    const b = { id: "b" };
+    const c = { id: "c" };
+    const d = { id: "d" };
+    expect(fuseByRank([[a, b, c], [c, d]]).map((x) => x.id)).toEqual(["c", "a", "b", "d"]);
+    expect(fuseByRank([[a, b]]).map((x) => x.id)).toEqual(["a", "b"]);
+  });
+
+  it("adds semantic hits from Vectorize when it is bound", async () => {
+    const u = await indexed(["Remote employees get a monthly internet stipend.", "Annual leave requests need two weeks notice."], "fusion");
+    const vectorize = new MemoryVectorize();
+    const deps = { DB: env.DB, DOCUMENTS: env.DOCUMENTS, AI: fakeAi() as unknown as Ai, VECTORIZE: vectorize as unknown as VectorizeIndex };
+    await env.DB.prepare("UPDATE documents SET status = 'pending' WHERE id = ?").bind(u.doc.fileId).run();
+    await indexDocument(deps, u.doc.fileId);
+    // "stipend" appears on page 1 only; the vector side also ranks page 1 first for these words
+    const passages = await retrievePassages(deps, { userId: u.user.id }, "internet stipend remote");
+    expect(passages[0]).toMatchObject({ documentId: u.doc.fileId, page: 1 });
+    const other = await newUser("fusion-other");
+    expect(await retrievePassages(deps, { userId: other.user.id }, "internet stipend remote")).toEqual([]);
+  });
+});
+
+describe("providers", () => {
+  const input = { question: "When are payroll taxes due?", passages: [passage(1, "Payroll taxes are due quarterly.")], history: [], anonymous: false };
+
+  it("streams from an OpenAI-compatible endpoint over SSE, with the grounded prompt", async () => {
+    const baseUrl = inject("llmBaseUrl");
+    const provider = openAiProvider({ baseUrl, apiKey: "test-key", model: "test-model" });
+    expect(provider.mode).toBe("model");
+    expect(await collect(provider.streamAnswer(input))).toEqual(STREAMED_PARTS);
+    const sent = (await (await fetch(`${baseUrl}/last-request`)).json()) as { model: string; stream: boolean; max_tokens: number; messages: { role: string; content: string }[] };
+    expect(sent).toMatchObject({ model: "test-model", stream: true });
+    expect(sent.max_tokens).toBeGreaterThanOrEqual(1024);
+    expect(sent.messages[0]).toEqual({ role: "system", content: SYSTEM_PROMPT });
+    expect(sent.messages.at(-1)!.content).toContain("[1] f.pdf, page 1:\nPayroll taxes are due quarterly.");
+    expect(await provider.title("When are payroll taxes due?")).toBe("Quarterly Payroll Taxes");
+
+    const wrongKey = openAiProvider({ baseUrl, apiKey: "nope", model: "m" });
+    await expect(collect(wrongKey.streamAnswer(input))).rejects.toThrow("401");
+  });
+
+  it("reads the Workers AI stream format, even when events split across chunks", async () => {
+    const sse = 'data: {"response":"Due "}\n\ndata: {"response":"quarterly [1]."}\n\ndata: {"response":"","usage":{}}\n\ndata: [DONE]\n\n';
+    const calls: object[] = [];
+    const ai = {
+      async run(_model: string, body: object) {
+        calls.push(body);
+        const bytes = new TextEncoder().encode(sse);
+        return new ReadableStream({
+          start(controller) {
+            for (let i = 0; i < bytes.length; i += 7) controller.enqueue(bytes.slice(i, i + 7));
+            controller.close();
+          },
+        });
+      },
+    } as unknown as Ai;
+    expect((await collect(workersAiProvider(ai).streamAnswer(input))).join("")).toBe("Due quarterly [1].");
+    expect(calls[0]).toMatchObject({ stream: true });
+    expect((calls[0] as { max_tokens: number }).max_tokens).toBeGreaterThanOrEqual(1024);
+  });
+
+  it("chooses local without keys, Workers AI with the binding, the endpoint when configured", () => {
+    expect(chooseChatProvider(env).mode).toBe("local");
+    expect(chooseChatProvider({ ...env, AI: fakeAi() as unknown as Ai }).mode).toBe("model");
+    expect(chooseChatProvider({ ...env, LLM_BASE_URL: "http://127.0.0.1:1/v1" } as Env).mode).toBe("model");
+  });
+
+  it("local responder: quotes the matching sentence with its citation, or says it found nothing", async () => {
+    const answer = (await collect(localProvider(0).streamAnswer(input))).join("");
+    expect(answer).toBe("Here is what your documents say:\n\n- Payroll taxes are due quarterly. [1]");
+    expect(localAnswer({ ...input, passages: [] })).toContain("I could not find this in your documents");
+    expect(localAnswer({ ...input, passages: [passage(1, "Nothing here concerns the question at all, honestly.")] })).toContain(
+      "I could not find a passage",
+    );
+  });
+
+  it("keeps only citations that refer to real sources", () => {
+    const passages = [passage(1, "a"), passage(2, "b")];
+    expect(citedSources("See [2] and [1], also [2] and [7] and [0].", passages)).toEqual([
+      { n: 2, fileId: "d", fileName: "f.pdf", page: 2 },
+      { n: 1, fileId: "d", fileName: "f.pdf", page: 1 },
+    ]);
+  });
+});
