@@ -13,6 +13,7 @@ import { extractPdfPages } from "../../worker/ingest/extract";
 import { indexDocument } from "../../worker/ingest/indexer";
 import { deleteDocuments } from "../../worker/services/documents";
 import { signLink } from "../../worker/services/signed-links";
+import { uploadLinkProvider } from "../../worker/providers/upload-links";
 import { call, newUser } from "../helpers/api";
 import { listFiles, putToLink, uploadAndIndex, waitUntilDone } from "../helpers/documents";
 import { corruptPdf, imageOnlyPdf, passwordProtectedPdf, textPdf } from "../helpers/pdfs";
@@ -174,6 +175,19 @@ describe("signed upload links", () => {
     expect(res.status).toBe(413);
     expect((await res.json<{ message: string }>()).message).toBe(M.tooLarge);
     expect(await env.DOCUMENTS.head(s3Key)).toBeNull();
+  });
+
+  it("uses a real R2 presigned URL when R2 S3 credentials are configured", async () => {
+    const withR2 = { ...env, R2_ACCOUNT_ID: "acct123", R2_ACCESS_KEY_ID: "AKIDEXAMPLE", R2_SECRET_ACCESS_KEY: "secret" } as Env;
+    const url = new URL(await uploadLinkProvider(withR2, "http://localhost").presignPut("users/u/d.pdf", "application/pdf"));
+    expect(url.host).toBe("acct123.r2.cloudflarestorage.com");
+    expect(url.pathname).toBe("/docchat-documents/users/u/d.pdf");
+    expect(url.searchParams.get("X-Amz-Algorithm")).toBe("AWS4-HMAC-SHA256");
+    expect(url.searchParams.get("X-Amz-Expires")).toBe("900");
+    expect(url.searchParams.get("X-Amz-Credential")).toMatch(/^AKIDEXAMPLE\/\d{8}\/auto\/s3\/aws4_request$/);
+    expect(url.searchParams.get("X-Amz-Signature")).toMatch(/^[0-9a-f]{64}$/);
+    // without them: the Worker's own signed URL
+    expect(new URL(await uploadLinkProvider(env, "http://localhost").presignPut("k.pdf", "application/pdf")).pathname).toBe("/api/documents/upload");
   });
 
   it("a view link cannot be used to upload", async () => {
