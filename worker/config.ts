@@ -9,6 +9,14 @@ export interface OptionalSecrets {
   LLM_BASE_URL?: string;
   LLM_API_KEY?: string;
   LLM_MODEL?: string;
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+  /** overridable Google endpoint bases (defaults: Google's own) */
+  GOOGLE_AUTH_URL?: string;
+  GOOGLE_TOKEN_URL?: string;
+  GOOGLE_USERINFO_URL?: string;
+  GOOGLE_REVOKE_URL?: string;
+  GOOGLE_DRIVE_API?: string;
 }
 
 export function optionalSecrets(env: Env): OptionalSecrets {

@@ -4,12 +4,15 @@ import { ErrorModal } from "../components/ErrorModal";
 import { SettingsDialog } from "../components/settings/SettingsDialog";
 import { useSnapshot } from "valtio";
 import { appInfo } from "../state/app";
+import { useChatConnection } from "../state/chat";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { Sidebar } from "./Sidebar";
 
 export function Layout() {
   const { isSidebarOpen } = useSnapshot(appInfo);
+  // One chat connection for the whole layout, so the sidebar history stays current on every page.
+  useChatConnection();
   return (
     <div className={isSidebarOpen ? "app-shell sidebar-is-open" : "app-shell"}>
       <Header />

@@ -55,12 +55,13 @@ export function putFile(url: string, file: Blob, onProgress: (percent: number) =
   });
 }
 
-/** Validate, get the upload link, upload with progress, then start indexing. */
-export async function uploadPdf(file: File, onProgress: (percent: number) => void): Promise<IndexResponse> {
+/** Validate, get the upload link, upload with progress, then start indexing. The s3Key can be attached to a chat question. */
+export async function uploadPdf(file: File, onProgress: (percent: number) => void): Promise<IndexResponse & { s3Key: string }> {
   assertUploadablePdf(file);
   const query = new URLSearchParams({ fileName: file.name, contentType: PDF_CONTENT_TYPE });
   const link = await api<Partial<UploadLinkResponse> | null>("GET", `/api/documents/uploadLink?${query}`);
   if (!link?.presignedUrl || !link.s3Key) throw new Error(NO_LINK_MESSAGE);
   await putFile(link.presignedUrl, file, onProgress);
-  return api<IndexResponse>("POST", "/api/documents/index", { s3_key: link.s3Key });
+  const indexed = await api<IndexResponse>("POST", "/api/documents/index", { s3_key: link.s3Key });
+  return { ...indexed, s3Key: link.s3Key };
 }

@@ -211,7 +211,7 @@ describe("uploadPdf", () => {
     const progress: number[] = [];
     const result = await uploadPdf(pdf(), (p) => progress.push(p));
 
-    expect(result).toEqual({ status: "pending", fileId: "f9" });
+    expect(result).toEqual({ status: "pending", fileId: "f9", s3Key: "uploads/u1/x.pdf" });
     expect(requests[0]?.url).toBe("/api/documents/uploadLink?fileName=Report.PDF&contentType=application%2Fpdf");
     expect(requests[0]?.headers.Authorization).toBe("Bearer t.o.k");
     const xhr = FakeXHR.instances[0]!;

@@ -40,6 +40,8 @@ export interface SocketIdentity {
 export const IDENTITY_HEADER = "X-Chat-Identity";
 
 const PARTIAL_SAVE_MS = 500;
+/** A question about a file that is still being indexed waits this long for it. */
+const ATTACHMENT_WAIT_MS = 60_000;
 const HISTORY_MESSAGES = 12;
 
 interface MessageRow {
@@ -203,6 +205,7 @@ export class ChatSession extends DurableObject<Env> {
     const fileInfo: FileInfo[] | null = attachment ? [{ name: attachment.file_name, fileId: attachment.id }] : null;
     this.insert({ id: crypto.randomUUID(), role: "user", content: query, fileInfo, status: "complete" });
 
+    if (attachment) await this.untilIndexed(attachment.id);
     const passages = who.userId ? await retrievePassages(this.env, { userId: who.userId, documentId: attachment?.id }, query) : [];
     const provider = chooseChatProvider(this.env);
     const answerId = crypto.randomUUID();
@@ -240,6 +243,16 @@ export class ChatSession extends DurableObject<Env> {
     if (who.userId) {
       const chats = await listChats(this.env.DB, { id: who.userId, email: who.email! });
       this.broadcast({ type: "chat_list_update", chats }, who.userId);
+    }
+  }
+
+  /** A file attached right after upload may still be indexing: wait for it (the asker sees "Please wait a moment..."). */
+  private async untilIndexed(documentId: string): Promise<void> {
+    const deadline = Date.now() + ATTACHMENT_WAIT_MS;
+    while (Date.now() < deadline) {
+      const doc = await this.env.DB.prepare("SELECT status FROM documents WHERE id = ?").bind(documentId).first<{ status: string }>();
+      if (!doc || !["uploading", "pending", "processing"].includes(doc.status)) return;
+      await new Promise((resolve) => setTimeout(resolve, 500));
     }
   }
 

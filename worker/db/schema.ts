@@ -208,3 +208,15 @@ export const emailOutbox = sqliteTable(
   },
   (t) => [index("email_outbox_created_idx").on(t.createdAt)],
 );
+
+/** One row per OAuth authorization started: the state nonce, its PKCE verifier, single use. */
+export const oauthStates = sqliteTable("oauth_states", {
+  nonce: text("nonce").primaryKey(),
+  action: text("action", { enum: ["signin", "connect"] }).notNull(),
+  userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+  redirectPath: text("redirect_path"),
+  codeVerifier: text("code_verifier").notNull(),
+  createdAt: integer("created_at").notNull().default(now),
+  expiresAt: integer("expires_at").notNull(),
+  usedAt: integer("used_at"),
+});

@@ -15,7 +15,7 @@ export interface PublicUser {
   picture: string | null;
 }
 
-type UserRow = typeof users.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
 
 function toPublicUser(row: UserRow): PublicUser {
   return { id: row.id, email: row.email, name: row.name, phone: row.phone, picture: row.picture };
@@ -26,7 +26,7 @@ function toPublicUser(row: UserRow): PublicUser {
 let decoyHash: Promise<string> | undefined;
 
 const REFERRAL_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-function newReferralCode(): string {
+export function newReferralCode(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(10));
   return Array.from(bytes, (b) => REFERRAL_ALPHABET[b % REFERRAL_ALPHABET.length]).join("");
 }
@@ -36,7 +36,7 @@ export interface SignedIn {
   token: string;
 }
 
-async function startSession(db: Db, jwtSecret: string | undefined, user: UserRow, rememberMe = false): Promise<SignedIn> {
+export async function startSession(db: Db, jwtSecret: string | undefined, user: UserRow, rememberMe = false): Promise<SignedIn> {
   const jti = crypto.randomUUID();
   const expiresAt = Date.now() + (rememberMe ? REMEMBER_ME_TTL_MS : SESSION_TTL_MS);
   await db.insert(authSessions).values({ id: jti, userId: user.id, expiresAt });

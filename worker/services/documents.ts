@@ -33,7 +33,12 @@ export function isPdfUpload(fileName: string, contentType: string): boolean {
   return /\.pdf$/i.test(fileName) && (contentType === "" || contentType === "application/pdf");
 }
 
-export async function createUpload(db: Db, userId: string, fileName: string): Promise<{ id: string; r2Key: string }> {
+export async function createUpload(
+  db: Db,
+  userId: string,
+  fileName: string,
+  origin: { source: "upload" | "drive"; driveFileId?: string } = { source: "upload" },
+): Promise<{ id: string; r2Key: string }> {
   const quota = await quotaFor(db, userId);
   const owned = await db.select({ n: count() }).from(documents).where(eq(documents.userId, userId)).get();
   if ((owned?.n ?? 0) >= quota.maxDocuments) {
@@ -44,7 +49,7 @@ export async function createUpload(db: Db, userId: string, fileName: string): Pr
   }
   const id = crypto.randomUUID();
   const r2Key = `users/${userId}/${id}.pdf`;
-  await db.insert(documents).values({ id, userId, fileName, r2Key, status: "uploading" });
+  await db.insert(documents).values({ id, userId, fileName, r2Key, status: "uploading", source: origin.source, driveFileId: origin.driveFileId });
   return { id, r2Key };
 }
 

@@ -1,0 +1,100 @@
+// The paperclip menu (spec sections 2 and 5): Upload file (.pdf, the first file
+// only; cancelling the chooser does nothing), and, not available yet, Add from
+// drive and Connect to drive. Anonymous visitors get a disabled button.
+import { useEffect, useRef, useState } from "react";
+import { useSnapshot } from "valtio";
+import { attachFile, chatState } from "../../state/chat";
+import { userInfo } from "../../state/user";
+import { Icon } from "../Icon";
+import { Tooltip } from "../Tooltip";
+
+export const ATTACH_LOGIN_TOOLTIP = "Log in to analyze files for free.";
+
+export function AttachMenu({ disabled = false }: { disabled?: boolean }) {
+  const { user } = useSnapshot(userInfo);
+  const { uploading } = useSnapshot(chatState);
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // Close on a click outside or Escape.
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: MouseEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setOpen(false);
+    };
+    document.addEventListener("mousedown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("mousedown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  if (!user) {
+    return (
+      <Tooltip text={ATTACH_LOGIN_TOOLTIP}>
+        <button type="button" className="composer-icon-btn" aria-label="Attach a file" disabled>
+          <Icon name="paperclip" size={20} />
+        </button>
+      </Tooltip>
+    );
+  }
+
+  function onFileChosen(event: React.ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0]; // one file per message: the first
+    event.target.value = ""; // choosing the same file again still fires a change
+    if (!file) return; // the chooser was cancelled
+    void attachFile(file);
+  }
+
+  return (
+    <div className="attach-menu" ref={rootRef}>
+      <button
+        type="button"
+        className="composer-icon-btn"
+        aria-label="Attach a file"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        disabled={disabled || Boolean(uploading)}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <Icon name="paperclip" size={20} />
+      </button>
+      <input
+        ref={inputRef}
+        type="file"
+        accept=".pdf"
+        hidden
+        aria-label="Choose a PDF file to attach"
+        onChange={onFileChosen}
+      />
+      {open && (
+        <div className="attach-popover" role="menu" aria-label="Attach">
+          <button
+            type="button"
+            role="menuitem"
+            onClick={() => {
+              setOpen(false);
+              inputRef.current?.click();
+            }}
+          >
+            <Icon name="upload" size={18} />
+            Upload file
+          </button>
+          <button type="button" role="menuitem" disabled title="Coming soon">
+            <Icon name="cloud" size={18} />
+            Add from drive
+          </button>
+          <button type="button" role="menuitem" disabled title="Coming soon">
+            <Icon name="link" size={18} />
+            Connect to drive
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+// The messages of the current chat: user bubbles, answers with [n] citations and
+// a compact Sources list, and the "Please wait a moment..." placeholder. The
+// list scrolls to its end 100 ms after the messages change.
+import { useEffect, useRef } from "react";
+import { useSnapshot, type Snapshot } from "valtio";
+import type { ViewDocumentResponse } from "../../../worker/contract/documents";
+import type { Source } from "../../../worker/contract/protocol";
+import { api } from "../../lib/api";
+import { chatState, type ChatItem } from "../../state/chat";
+import { Icon } from "../Icon";
+import { RichText } from "./RichText";
+
+export const SCROLL_DELAY_MS = 100;
+
+/** Opens the cited file at its page in a new tab (the tab opens first so pop-up blockers allow it). */
+export async function openSource(source: Pick<Source, "fileId" | "page" | "fileName">): Promise<void> {
+  const tab = window.open("", "_blank");
+  try {
+    const query = new URLSearchParams({ file_id: source.fileId, page: String(source.page) });
+    const { url } = await api<ViewDocumentResponse>("GET", `/api/documents/viewDocument?${query}`);
+    if (!url) throw new Error("No document link received.");
+    if (tab) {
+      tab.opener = null;
+      tab.location.href = url;
+    } else {
+      window.open(url, "_blank", "noopener");
+    }
+  } catch (err) {
+    tab?.close();
+    console.error(`Opening ${source.fileName} failed`, err);
+  }
+}
+
+function Sources({ sources }: { sources: readonly Source[] }) {
+  return (
+    <div className="chat-sources">
+      <span className="chat-sources-title">Sources</span>
+      <ol>
+        {sources.map((s) => (
+          <li key={s.n}>
+            <a
+              href={`#source-${s.n}`}
+              onClick={(event) => {
+                event.preventDefault();
+                void openSource(s);
+              }}
+            >
+              [{s.n}] {s.fileName}, p. {s.page}
+            </a>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function Message({ item }: { item: Snapshot<ChatItem> }) {
+  if (item.type === "loading") {
+    return (
+      <li className="chat-message bot chat-waiting" role="status">
+        <span className="typing-dots" aria-hidden="true">
+          <span />
+          <span />
+          <span />
+        </span>
+        {item.text}
+      </li>
+    );
+  }
+  if (item.type === "user") {
+    return (
+      <li className="chat-message user">
+        <div className="chat-bubble">
+          {item.fileInfo?.length ? (
+            <ul className="chat-files" aria-label="Attached files">
+              {item.fileInfo.map((f, i) => (
+                <li key={`${f.name}-${i}`} className="file-chip">
+                  <Icon name="files" size={14} />
+                  <span>{f.name}</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <p className="chat-user-text">{item.text}</p>
+        </div>
+      </li>
+    );
+  }
+  return (
+    <li className="chat-message bot">
+      <div className="chat-answer">
+        <RichText text={item.text} sources={item.sources} onCite={(s) => void openSource(s)} />
+        {item.sources?.length ? <Sources sources={item.sources} /> : null}
+      </div>
+    </li>
+  );
+}
+
+export function MessageList() {
+  const { messages } = useSnapshot(chatState);
+  const endRef = useRef<HTMLDivElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  // 100 ms after a change, bring the end of the chat (the page's end, so the
+  // sticky composer sits below the last message) into view. While an answer
+  // streams, a scroll already scheduled is not pushed back by the next chunk.
+  useEffect(() => {
+    if (timer.current !== undefined) return;
+    timer.current = setTimeout(() => {
+      timer.current = undefined;
+      const end = endRef.current;
+      const target = end?.closest<HTMLElement>(".chat-page") ?? end;
+      target?.scrollIntoView?.({ behavior: "smooth", block: "end" });
+    }, SCROLL_DELAY_MS);
+  }, [messages]);
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      timer.current = undefined;
+    },
+    [],
+  );
+
+  return (
+    <section className="chat-messages" aria-label="Messages">
+      <ol className="chat-message-list">
+        {messages.map((item) => (
+          <Message key={item.id} item={item} />
+        ))}
+      </ol>
+      <div ref={endRef} className="chat-end" aria-hidden="true" />
+    </section>
+  );
+}

@@ -1,0 +1,199 @@
+// The chat websocket (spec sections 4, 7, 8 and 9): one connection per chat
+// session. Messages sent while the socket is connecting wait in a queue and go
+// out on open; sending on a closed socket only logs. While open, PING goes out
+// every 120000 ms. An unclean close reconnects after 3000 ms; close codes 1008
+// and 4001, and an `error` frame with code 401, force a logout instead.
+import { CLOSE_POLICY, CLOSE_UNAUTHORIZED, PING, type ClientMessage, type ServerMessage } from "../../worker/contract/protocol";
+import { getToken } from "../state/user";
+import { forceLogout } from "./api";
+
+export const PING_INTERVAL_MS = 120_000;
+export const RECONNECT_DELAY_MS = 3_000;
+
+/** A client message without its token: the connection adds the token itself. */
+export type OutgoingMessage = ClientMessage extends infer M ? (M extends unknown ? Omit<M, "token"> : never) : never;
+
+export type ConnectionState = "idle" | "connecting" | "open" | "reconnecting" | "closed";
+
+// WebSocket.readyState values (kept local so a stubbed WebSocket needs no statics).
+const CONNECTING = 0;
+const OPEN = 1;
+
+export function socketUrl(sessionId: string, token: string | null = getToken()): string {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const auth = token ? `&token=${encodeURIComponent(token)}` : "";
+  return `${scheme}://${location.host}/ws?session_id=${encodeURIComponent(sessionId)}${auth}`;
+}
+
+export interface RealtimeOptions {
+  /** Called on close 1008/4001 or an `error` frame with code 401 (default: forceLogout). */
+  onUnauthorized?: () => void;
+}
+
+export class RealtimeConnection {
+  private socket: WebSocket | null = null;
+  private sessionId: string | null = null;
+  private queue: string[] = [];
+  private pingTimer: ReturnType<typeof setInterval> | undefined;
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly messageListeners = new Set<(message: ServerMessage) => void>();
+  private readonly openListeners = new Set<() => void>();
+  private readonly onUnauthorized: () => void;
+  state: ConnectionState = "idle";
+
+  constructor(options: RealtimeOptions = {}) {
+    this.onUnauthorized = options.onUnauthorized ?? forceLogout;
+  }
+
+  /** Opens a socket for this session (closing any previous one first). */
+  connect(sessionId: string): void {
+    this.teardown();
+    this.sessionId = sessionId;
+    this.open();
+  }
+
+  /** JSON with the token added when signed in. Returns false when it could not be sent or queued. */
+  send(message: OutgoingMessage): boolean {
+    const token = getToken();
+    return this.sendRaw(JSON.stringify(token ? { ...message, token } : message));
+  }
+
+  onMessage(listener: (message: ServerMessage) => void): () => void {
+    this.messageListeners.add(listener);
+    return () => this.messageListeners.delete(listener);
+  }
+
+  /** Runs on every open, reconnects included. */
+  onOpen(listener: () => void): () => void {
+    this.openListeners.add(listener);
+    return () => this.openListeners.delete(listener);
+  }
+
+  /** A deliberate close: no reconnect, queued messages dropped, listeners kept. */
+  close(): void {
+    this.teardown();
+    this.sessionId = null;
+    this.state = "closed";
+  }
+
+  private sendRaw(frame: string): boolean {
+    const socket = this.socket;
+    if (socket && socket.readyState === OPEN) {
+      try {
+        socket.send(frame);
+        return true;
+      } catch (err) {
+        console.error("Sending on the chat connection failed", err);
+        return false;
+      }
+    }
+    if (socket && socket.readyState === CONNECTING) {
+      this.queue.push(frame);
+      return true;
+    }
+    console.error("The chat connection is not open; the message was not sent.");
+    return false;
+  }
+
+  private open(): void {
+    if (!this.sessionId) return;
+    let socket: WebSocket;
+    try {
+      socket = new WebSocket(socketUrl(this.sessionId));
+    } catch (err) {
+      console.error("Opening the chat connection failed", err);
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    this.state = "connecting";
+
+    socket.onopen = () => {
+      if (this.socket !== socket) return;
+      this.state = "open";
+      const queued = this.queue.splice(0);
+      for (const listener of [...this.openListeners]) listener();
+      for (const frame of queued) this.sendRaw(frame);
+      clearInterval(this.pingTimer);
+      this.pingTimer = setInterval(() => {
+        if (this.socket === socket && socket.readyState === OPEN) socket.send(PING);
+      }, PING_INTERVAL_MS);
+    };
+
+    socket.onmessage = (event: MessageEvent) => {
+      if (this.socket !== socket) return;
+      let message: ServerMessage;
+      try {
+        message = JSON.parse(String(event.data)) as ServerMessage;
+      } catch (err) {
+        console.error("Could not parse a chat message", err);
+        return;
+      }
+      if (!message || typeof message !== "object" || typeof message.type !== "string") return;
+      if (message.type === "error") {
+        console.error(`Chat error ${message.code}: ${message.message}`);
+        if (message.code === 401) {
+          this.close();
+          this.onUnauthorized();
+          return;
+        }
+      }
+      for (const listener of [...this.messageListeners]) {
+        try {
+          listener(message);
+        } catch (err) {
+          console.error("A chat message handler failed", err);
+        }
+      }
+    };
+
+    socket.onerror = (event) => {
+      if (this.socket === socket) console.error("Chat connection error", event);
+    };
+
+    socket.onclose = (event: CloseEvent) => {
+      if (this.socket !== socket) return;
+      this.detach(socket);
+      this.socket = null;
+      clearInterval(this.pingTimer);
+      if (event.code === CLOSE_POLICY || event.code === CLOSE_UNAUTHORIZED) {
+        this.close();
+        this.onUnauthorized();
+        return;
+      }
+      if (!event.wasClean || event.code !== 1000) this.scheduleReconnect();
+      else this.state = "closed";
+    };
+  }
+
+  private scheduleReconnect(): void {
+    this.state = "reconnecting";
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = setTimeout(() => this.open(), RECONNECT_DELAY_MS);
+  }
+
+  private detach(socket: WebSocket): void {
+    socket.onopen = null;
+    socket.onmessage = null;
+    socket.onerror = null;
+    socket.onclose = null;
+  }
+
+  private teardown(): void {
+    clearTimeout(this.reconnectTimer);
+    clearInterval(this.pingTimer);
+    this.queue = [];
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      this.detach(socket);
+      if (socket.readyState === CONNECTING || socket.readyState === OPEN) {
+        try {
+          socket.close(1000);
+        } catch {
+          // already closing
+        }
+      }
+    }
+  }
+}

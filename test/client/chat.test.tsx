@@ -1,0 +1,678 @@
+// Proves the chat screen follows the spec (sections 2, 4, 5, 7, 8 and 9): the
+// composer rules, the sending flow (placeholder -> streamed text -> final answer
+// with [n] citations and Sources), the failure text, full_chat replacing the
+// list, the session-id and token rules, attachments, the anonymous tooltips and
+// the link scheme rules; and the connection itself: queue until open, PING
+// every 120000 ms, reconnect 3000 ms after an unclean close, forced logout on
+// 1008/4001/401. WebSocket, fetch and XMLHttpRequest are fakes.
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { StrictMode } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { CHAT_MESSAGES, PING, type ServerMessage, type StoredMessage } from "../../worker/contract/protocol";
+import { Composer } from "../../client/components/chat/Composer";
+import { RichText } from "../../client/components/chat/RichText";
+import { setNavigator } from "../../client/lib/api";
+import { PING_INTERVAL_MS, RECONNECT_DELAY_MS, RealtimeConnection } from "../../client/lib/realtime";
+import Chat from "../../client/pages/Chat";
+import { appInfo, newSessionId, setCurrentSession } from "../../client/state/app";
+import { chatState, resetChat, useChatConnection } from "../../client/state/chat";
+import { userInfo, type User } from "../../client/state/user";
+
+/** The chat page with the connection the layout normally holds. */
+function ConnectedChat() {
+  useChatConnection();
+  return <Chat />;
+}
+
+// ---------------------------------------------------------------- fakes
+
+class FakeWebSocket {
+  static instances: FakeWebSocket[] = [];
+  readyState = 0;
+  sent: string[] = [];
+  closedWith: number | undefined;
+  onopen: ((event: Event) => void) | null = null;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onclose: ((event: { code: number; wasClean: boolean; reason: string }) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeWebSocket.instances.push(this);
+  }
+  send(data: string) {
+    if (this.readyState !== 1) throw new Error("InvalidStateError: not open");
+    this.sent.push(data);
+  }
+  close(code?: number) {
+    this.closedWith = code ?? 1005;
+    this.readyState = 3;
+  }
+  // --- test controls
+  // valtio notifies React after a microtask: let act flush it.
+  async open() {
+    await act(async () => {
+      this.readyState = 1;
+      this.onopen?.(new Event("open"));
+    });
+  }
+  async emit(message: ServerMessage) {
+    await act(async () => this.onmessage?.({ data: JSON.stringify(message) }));
+  }
+  async serverClose(code: number, wasClean = true) {
+    await act(async () => {
+      this.readyState = 3;
+      this.onclose?.({ code, wasClean, reason: "" });
+    });
+  }
+  frames(): Record<string, unknown>[] {
+    return this.sent.filter((s) => s !== PING).map((s) => JSON.parse(s) as Record<string, unknown>);
+  }
+}
+
+class FakeXHR {
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  status = 0;
+  responseText = "";
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  open() {}
+  setRequestHeader() {}
+  send() {
+    this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+    this.status = 200;
+    this.onload?.();
+  }
+}
+
+type Reply = { status: number; body: unknown };
+let handler: (url: string) => Reply;
+const requests: { method: string; url: string; body: unknown }[] = [];
+const navigate = vi.fn();
+
+const ann: User = { id: "u1", email: "ann@example.com", name: "Ann", phone: "", picture: null };
+
+function socket(): FakeWebSocket {
+  const live = FakeWebSocket.instances.filter((s) => s.closedWith === undefined);
+  const last = live.at(-1);
+  if (!last) throw new Error("no open socket");
+  return last;
+}
+
+function stored(partial: Partial<StoredMessage> & Pick<StoredMessage, "id" | "role" | "content">): StoredMessage {
+  return { created_at: 1, ...partial };
+}
+
+function signIn(user: User = ann, token = "tok-ann") {
+  localStorage.setItem("token", token);
+  userInfo.user = user;
+}
+
+beforeEach(() => {
+  FakeWebSocket.instances = [];
+  requests.length = 0;
+  navigate.mockReset();
+  setNavigator(navigate);
+  handler = () => ({ status: 200, body: {} });
+  vi.stubGlobal("WebSocket", FakeWebSocket);
+  vi.stubGlobal("XMLHttpRequest", FakeXHR);
+  vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
+    requests.push({ method: init?.method ?? "GET", url, body: init?.body ? JSON.parse(init.body as string) : undefined });
+    const { status, body } = handler(url);
+    return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+  });
+  userInfo.user = null;
+  userInfo.chatList = [];
+  appInfo.currentSessionId = newSessionId();
+  resetChat();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+// ---------------------------------------------------------------- composer
+
+describe("Composer", () => {
+  it("sends the trimmed text on Enter, adds a line on Shift+Enter, and disables Send when empty", async () => {
+    const user = userEvent.setup();
+    const onSend = vi.fn(() => true);
+    render(<Composer onSend={onSend} />);
+    const box = screen.getByPlaceholderText("Ask me!") as HTMLTextAreaElement;
+    const send = screen.getByRole("button", { name: "Send" }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+
+    await user.type(box, "   ");
+    expect(send.disabled).toBe(true);
+    await user.keyboard("{Enter}");
+    expect(onSend).not.toHaveBeenCalled();
+
+    await user.type(box, "first line{Shift>}{Enter}{/Shift}");
+    expect(onSend).not.toHaveBeenCalled();
+    expect(box.value).toBe("   first line\n");
+    expect(send.disabled).toBe(false);
+
+    await user.type(box, "second line  {Enter}");
+    expect(onSend).toHaveBeenCalledTimes(1);
+    expect(onSend).toHaveBeenCalledWith("first line\nsecond line");
+    expect(box.value).toBe("");
+    expect(send.disabled).toBe(true);
+
+    await user.type(box, " again ");
+    await user.click(send);
+    expect(onSend).toHaveBeenLastCalledWith("again");
+  });
+
+  it("keeps the text area between 24 and 144 px", async () => {
+    render(<Composer onSend={() => true} />);
+    const box = screen.getByPlaceholderText("Ask me!") as HTMLTextAreaElement;
+    Object.defineProperty(box, "scrollHeight", { configurable: true, get: () => (box.value.length > 20 ? 400 : 10) });
+    fireEvent.change(box, { target: { value: "short" } });
+    expect(box.style.height).toBe("24px");
+    fireEvent.change(box, { target: { value: "a much longer text that needs many lines" } });
+    expect(box.style.height).toBe("144px");
+    expect(box.style.overflowY).toBe("auto");
+  });
+
+  it("is disabled with a note when the chat is read-only", async () => {
+    render(<Composer onSend={() => true} readOnly />);
+    expect((screen.getByPlaceholderText("Ask me!") as HTMLTextAreaElement).disabled).toBe(true);
+    expect(screen.getByText(CHAT_MESSAGES.readOnly)).toBeTruthy();
+  });
+});
+
+// ---------------------------------------------------------------- chat page
+
+describe("Chat page", () => {
+  it("shows the landing variant with no messages and connects as a guest", async () => {
+    render(<ConnectedChat />);
+    expect(screen.getByRole("heading", { name: "Hello, how can I help you?" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Overview" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Key Features" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Send chat memo via email" })).toBeNull();
+    const ws = socket();
+    const sessionId = appInfo.currentSessionId!;
+    expect(sessionId.startsWith("guest-")).toBe(true);
+    expect(ws.url).toBe(`ws://${location.host}/ws?session_id=${encodeURIComponent(sessionId)}`);
+    await ws.open();
+    expect(ws.frames()).toEqual([{ action: "get_full_chat", session_id: sessionId }]);
+  });
+
+  it("streams an answer: placeholder, streamed text, then the final answer with citations and sources", async () => {
+    const user = userEvent.setup();
+    const tab = { opener: {} as unknown, location: { href: "" }, close: vi.fn() };
+    const open = vi.spyOn(window, "open").mockReturnValue(tab as unknown as Window);
+    handler = (url) => (url.startsWith("/api/documents/viewDocument") ? { status: 200, body: { url: "https://files.test/doc.pdf#page=3" } } : { status: 404, body: {} });
+    render(<ConnectedChat />);
+    const ws = socket();
+    await ws.open();
+    const sessionId = appInfo.currentSessionId!;
+
+    await user.type(screen.getByPlaceholderText("Ask me!"), "  What is the notice period?  {Enter}");
+    expect(ws.frames().at(-1)).toEqual({ action: "chat", query: "What is the notice period?", session_id: sessionId });
+    expect(screen.getByText("What is the notice period?")).toBeTruthy();
+    expect(screen.getByText(CHAT_MESSAGES.waiting)).toBeTruthy();
+    expect(chatState.loading).toBe(true);
+    expect((screen.getByRole("button", { name: "Send" }) as HTMLButtonElement).disabled).toBe(true);
+
+    await ws.emit({ type: "stream", session_id: sessionId, message_id: "a1", text: "The notice " });
+    expect(screen.queryByText(CHAT_MESSAGES.waiting)).toBeNull();
+    await ws.emit({ type: "stream", session_id: sessionId, message_id: "a1", text: "period is 30 days" });
+    expect(screen.getByText("The notice period is 30 days")).toBeTruthy();
+    expect(chatState.messages.map((m) => m.type)).toEqual(["user", "bot"]);
+
+    await ws.emit({
+      type: "end",
+      session_id: sessionId,
+      mode: "local",
+      message: stored({
+        id: "a1",
+        role: "assistant",
+        content: "The notice period is 30 days [1].",
+        sources: [{ n: 1, fileId: "f1", fileName: "contract.pdf", page: 3 }],
+      }),
+    });
+    expect(chatState.loading).toBe(false);
+    expect(chatState.messages).toHaveLength(2);
+    const cite = screen.getByRole("link", { name: "[1]" });
+    expect(cite.getAttribute("title")).toBe("contract.pdf, p. 3");
+    expect(screen.getByText("Sources")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "[1] contract.pdf, p. 3" })).toBeTruthy();
+    expect(screen.getByText("local mode")).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Overview" })).toBeNull();
+
+    await user.click(cite);
+    await waitFor(() => expect(tab.location.href).toBe("https://files.test/doc.pdf#page=3"));
+    expect(open).toHaveBeenCalledWith("", "_blank");
+    expect(requests.at(-1)).toMatchObject({ method: "GET", url: "/api/documents/viewDocument?file_id=f1&page=3" });
+  });
+
+  it("shows the failure text when an error frame arrives while a question is pending", async () => {
+    const user = userEvent.setup();
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    render(<ConnectedChat />);
+    const ws = socket();
+    await ws.open();
+    await user.type(screen.getByPlaceholderText("Ask me!"), "Hello{Enter}");
+    await ws.emit({ type: "error", code: 429, message: CHAT_MESSAGES.tooManyMessages });
+    expect(screen.getByText(CHAT_MESSAGES.sendFailed)).toBeTruthy();
+    expect(screen.queryByText(CHAT_MESSAGES.waiting)).toBeNull();
+    expect(chatState.loading).toBe(false);
+    expect(logged).toHaveBeenCalled();
+    // an error with nothing pending is only logged
+    await ws.emit({ type: "error", code: 400, message: CHAT_MESSAGES.badMessage });
+    expect(screen.getAllByText(CHAT_MESSAGES.sendFailed)).toHaveLength(1);
+  });
+
+  it("queues a question typed while connecting and sends it on open; fails when the socket is closed", async () => {
+    const user = userEvent.setup();
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    render(<ConnectedChat />);
+    const ws = socket();
+    const sessionId = appInfo.currentSessionId!;
+    await user.type(screen.getByPlaceholderText("Ask me!"), "Queued question{Enter}");
+    expect(ws.sent).toEqual([]);
+    expect(screen.getByText(CHAT_MESSAGES.waiting)).toBeTruthy();
+
+    await ws.open();
+    expect(ws.frames()).toEqual([
+      { action: "get_full_chat", session_id: sessionId },
+      { action: "chat", query: "Queued question", session_id: sessionId },
+    ]);
+    // the full chat answering first must not drop the queued question
+    await ws.emit({ type: "full_chat", session_id: sessionId, messages: [], mode: "model", readOnly: false });
+    expect(screen.getByText("Queued question")).toBeTruthy();
+    expect(screen.getByText(CHAT_MESSAGES.waiting)).toBeTruthy();
+    await ws.emit({ type: "end", session_id: sessionId, mode: "model", message: stored({ id: "a1", role: "assistant", content: "Done." }) });
+    expect(screen.getByText("Done.")).toBeTruthy();
+
+    // unclean close: until the reconnect, sending fails silently (logged) and the failure text shows
+    await ws.serverClose(1006, false);
+    await user.type(screen.getByPlaceholderText("Ask me!"), "Lost question{Enter}");
+    expect(screen.getByText(CHAT_MESSAGES.sendFailed)).toBeTruthy();
+    expect(chatState.loading).toBe(false);
+    expect(logged).toHaveBeenCalledWith("The chat connection is not open; the message was not sent.");
+  });
+
+  it("replaces the list with full_chat for the current session only, and keeps loading for a streaming answer", async () => {
+    render(<ConnectedChat />);
+    const ws = socket();
+    await ws.open();
+    const sessionId = appInfo.currentSessionId!;
+    await act(async () => {
+      chatState.messages.push({ id: "old", type: "user", text: "stale local message" });
+    });
+    await ws.emit({
+      type: "full_chat",
+      session_id: "guest-someone-else",
+      messages: [stored({ id: "x", role: "user", content: "not mine" })],
+      mode: "model",
+      readOnly: false,
+    });
+    expect(screen.getByText("stale local message")).toBeTruthy();
+    expect(screen.queryByText("not mine")).toBeNull();
+
+    await ws.emit({
+      type: "full_chat",
+      session_id: sessionId,
+      messages: [
+        stored({ id: "m1", role: "user", content: "Earlier question", fileInfo: [{ name: "policy.pdf" }] }),
+        stored({ id: "m2", role: "assistant", content: "Half an ans", status: "streaming" }),
+      ],
+      mode: "model",
+      readOnly: false,
+    });
+    expect(screen.queryByText("stale local message")).toBeNull();
+    expect(screen.getByText("Earlier question")).toBeTruthy();
+    expect(screen.getByText("policy.pdf")).toBeTruthy();
+    expect(chatState.loading).toBe(true);
+    await ws.emit({ type: "stream", session_id: sessionId, message_id: "m2", text: "wer" });
+    expect(screen.getByText("Half an answer")).toBeTruthy();
+    await ws.emit({ type: "end", session_id: sessionId, mode: "model", message: stored({ id: "m2", role: "assistant", content: "Half an answer." }) });
+    expect(chatState.loading).toBe(false);
+    expect(chatState.messages.map((m) => m.id)).toEqual(["m1", "m2"]);
+    expect(screen.queryByText("local mode")).toBeNull();
+  });
+
+  it("shows a read-only shared chat with the composer disabled", async () => {
+    render(<ConnectedChat />);
+    const ws = socket();
+    await ws.open();
+    await ws.emit({
+      type: "full_chat",
+      session_id: appInfo.currentSessionId!,
+      messages: [stored({ id: "m1", role: "user", content: "Shared question" })],
+      mode: "model",
+      readOnly: true,
+    });
+    expect((screen.getByPlaceholderText("Ask me!") as HTMLTextAreaElement).disabled).toBe(true);
+    expect(screen.getByText(CHAT_MESSAGES.readOnly)).toBeTruthy();
+  });
+
+  it("reconnects to the new session when the current session changes, clearing the messages", async () => {
+    render(<ConnectedChat />);
+    const first = socket();
+    await first.open();
+    await first.emit({
+      type: "full_chat",
+      session_id: appInfo.currentSessionId!,
+      messages: [stored({ id: "m1", role: "user", content: "From the first chat" })],
+      mode: "model",
+      readOnly: false,
+    });
+    const next = newSessionId();
+    await act(async () => setCurrentSession(next));
+    expect(first.closedWith).toBe(1000);
+    expect(screen.queryByText("From the first chat")).toBeNull();
+    const second = socket();
+    expect(second.url).toContain(`session_id=${encodeURIComponent(next)}`);
+    await second.open();
+    expect(second.frames()).toEqual([{ action: "get_full_chat", session_id: next }]);
+  });
+
+  it("opens one live socket under StrictMode and closes the other", async () => {
+    render(
+      <StrictMode>
+        <ConnectedChat />
+      </StrictMode>,
+    );
+    expect(FakeWebSocket.instances.length).toBeGreaterThanOrEqual(1);
+    expect(FakeWebSocket.instances.filter((s) => s.closedWith === undefined)).toHaveLength(1);
+  });
+});
+
+describe("Chat page, signed in", () => {
+  it("replaces a session id that does not belong to the user, sends the token, and loads the chat list", async () => {
+    signIn();
+    appInfo.currentSessionId = "guest-123";
+    render(<ConnectedChat />);
+    await act(async () => {}); // the replaced id reaches React after valtio's microtask
+    const sessionId = appInfo.currentSessionId!;
+    expect(sessionId.startsWith("ann@example.com-")).toBe(true);
+    expect(localStorage.getItem("currentSessionId")).toBe(sessionId);
+    const ws = socket();
+    expect(FakeWebSocket.instances.every((s) => !s.url.includes("guest-123"))).toBe(true);
+    expect(ws.url).toBe(`ws://${location.host}/ws?session_id=${encodeURIComponent(sessionId)}&token=tok-ann`);
+    await ws.open();
+    expect(ws.frames()).toEqual([
+      { action: "get_full_chat", session_id: sessionId, token: "tok-ann" },
+      { action: "get_chats", token: "tok-ann" },
+    ]);
+    await ws.emit({ type: "chat_list", chats: [{ session_id: sessionId, updated_at: 5, summary: "Notice periods" }] });
+    expect(userInfo.chatList).toEqual([{ session_id: sessionId, updated_at: 5, summary: "Notice periods" }]);
+    await ws.emit({ type: "chat_list_update", chats: [] });
+    expect(userInfo.chatList).toEqual([]);
+  });
+
+  it("attaches an uploaded PDF to the next question and shows it on the message", async () => {
+    const user = userEvent.setup();
+    signIn();
+    appInfo.currentSessionId = newSessionId(ann.email);
+    handler = (url) => {
+      if (url.startsWith("/api/documents/uploadLink")) return { status: 200, body: { presignedUrl: "https://r2.test/put", s3Key: "uploads/u1/contract.pdf" } };
+      if (url === "/api/documents/index") return { status: 200, body: { status: "pending", fileId: "f9" } };
+      return { status: 404, body: {} };
+    };
+    const { container } = render(<ConnectedChat />);
+    const ws = socket();
+    await ws.open();
+
+    await user.click(screen.getByRole("button", { name: "Attach a file" }));
+    const menu = screen.getByRole("menu");
+    expect((within(menu).getByRole("menuitem", { name: "Add from drive" }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(menu).getByRole("menuitem", { name: "Connect to drive" }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(menu).getByRole("menuitem", { name: "Upload file" }));
+
+    const input = container.querySelector('input[type="file"]') as HTMLInputElement;
+    expect(input.accept).toBe(".pdf");
+    // cancelling the chooser does nothing
+    fireEvent.change(input, { target: { files: [] } });
+    expect(requests).toHaveLength(0);
+
+    const pdf = new File(["%PDF-1.4"], "contract.pdf", { type: "application/pdf" });
+    const other = new File(["%PDF-1.4"], "second.pdf", { type: "application/pdf" });
+    fireEvent.change(input, { target: { files: [pdf, other] } });
+    expect(await screen.findByRole("button", { name: "Remove contract.pdf" })).toBeTruthy();
+    expect(chatState.pendingAttachment).toEqual({ name: "contract.pdf", s3Key: "uploads/u1/contract.pdf", fileId: "f9" });
+    expect(requests.map((r) => r.url)).toEqual([
+      "/api/documents/uploadLink?fileName=contract.pdf&contentType=application%2Fpdf",
+      "/api/documents/index",
+    ]);
+
+    await user.type(screen.getByPlaceholderText("Ask me!"), "Summarise it{Enter}");
+    expect(ws.frames().at(-1)).toEqual({
+      action: "chat",
+      query: "Summarise it",
+      session_id: appInfo.currentSessionId,
+      s3_key: "uploads/u1/contract.pdf",
+      token: "tok-ann",
+    });
+    expect(chatState.pendingAttachment).toBeNull();
+    expect(screen.queryByRole("button", { name: "Remove contract.pdf" })).toBeNull();
+    expect(within(screen.getByRole("list", { name: "Attached files" })).getByText("contract.pdf")).toBeTruthy();
+  });
+
+  it("shows upload errors in a dismissible red banner", async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    signIn();
+    appInfo.currentSessionId = newSessionId(ann.email);
+    handler = () => ({ status: 200, body: { presignedUrl: "https://r2.test/put" } }); // no s3Key
+    const { container } = render(<ConnectedChat />);
+    const input = container.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(["%PDF"], "a.pdf", { type: "application/pdf" })] } });
+    const banner = await screen.findByRole("alert");
+    expect(banner.textContent).toBe("Presigned URL or S3 key not received.");
+    await user.click(within(banner).getByRole("button", { name: "Dismiss" }));
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(chatState.pendingAttachment).toBeNull();
+  });
+
+  it("offers the memo button once messages exist", async () => {
+    signIn();
+    appInfo.currentSessionId = newSessionId(ann.email);
+    const { container } = render(<ConnectedChat />);
+    expect(screen.queryByRole("button", { name: "Send chat memo via email" })).toBeNull();
+    const ws = socket();
+    await ws.open();
+    await ws.emit({
+      type: "full_chat",
+      session_id: appInfo.currentSessionId!,
+      messages: [stored({ id: "m1", role: "user", content: "Hi" })],
+      mode: "model",
+      readOnly: false,
+    });
+    const memo = screen.getByRole("button", { name: "Send chat memo via email" }) as HTMLButtonElement;
+    expect(memo.disabled).toBe(false);
+    expect(memo.closest("[data-tooltip]")?.getAttribute("data-tooltip")).toBe("Send chat memo via email");
+    expect((screen.getByRole("button", { name: "Attach a file" }) as HTMLButtonElement).disabled).toBe(false);
+    expect(container.querySelector('[data-tooltip="Log in to analyze files for free."]')).toBeNull();
+  });
+});
+
+describe("Chat page, anonymous", () => {
+  it("disables attach and memo with the log-in tooltips", async () => {
+    const { container } = render(<ConnectedChat />);
+    const attach = screen.getByRole("button", { name: "Attach a file" }) as HTMLButtonElement;
+    expect(attach.disabled).toBe(true);
+    expect(attach.closest("[data-tooltip]")?.getAttribute("data-tooltip")).toBe("Log in to analyze files for free.");
+    expect(container.querySelector('input[type="file"]')).toBeNull();
+
+    const ws = socket();
+    await ws.open();
+    await ws.emit({
+      type: "full_chat",
+      session_id: appInfo.currentSessionId!,
+      messages: [stored({ id: "m1", role: "user", content: "Hi" })],
+      mode: "model",
+      readOnly: false,
+    });
+    const memo = screen.getByRole("button", { name: "Send chat memo via email" }) as HTMLButtonElement;
+    expect(memo.disabled).toBe(true);
+    expect(memo.closest("[data-tooltip]")?.getAttribute("data-tooltip")).toBe("Log in to send chat memo via email for free.");
+  });
+});
+
+// ---------------------------------------------------------------- answer text
+
+describe("Answer text", () => {
+  it("links only the allowed schemes and shows other links as plain text", async () => {
+    render(
+      <RichText
+        text={
+          "See [evil](javascript:alert(1)) and [docs](https://example.com/a_(b)).\n" +
+          "Also [data](data:text/html,hi), [mail](mailto:help@example.com), [chat](xmpp:ann@example.com), [irc](ircs://irc.example.com/x), [local](/app/files) and https://plain.example.com/page."
+        }
+      />,
+    );
+    expect(screen.queryByRole("link", { name: "evil" })).toBeNull();
+    expect(screen.getByText(/See evil and/)).toBeTruthy();
+    expect(document.querySelector('a[href^="javascript"]')).toBeNull();
+    expect(screen.getByRole("link", { name: "docs" }).getAttribute("href")).toBe("https://example.com/a_(b)");
+    expect(screen.queryByRole("link", { name: "data" })).toBeNull();
+    expect(screen.getByRole("link", { name: "mail" }).getAttribute("href")).toBe("mailto:help@example.com");
+    expect(screen.getByRole("link", { name: "chat" }).getAttribute("href")).toBe("xmpp:ann@example.com");
+    expect(screen.getByRole("link", { name: "irc" }).getAttribute("href")).toBe("ircs://irc.example.com/x");
+    expect(screen.getByRole("link", { name: "local" }).getAttribute("href")).toBe("/app/files");
+    expect(screen.getByRole("link", { name: "https://plain.example.com/page" })).toBeTruthy();
+    for (const a of document.querySelectorAll("a")) expect(a.getAttribute("rel")).toBe("noopener noreferrer");
+  });
+
+  it("renders lists, bold text and citations, and leaves unknown citations as text", async () => {
+    const onCite = vi.fn();
+    render(
+      <RichText
+        text={"**Key points**\n\n- Notice is 30 days [1]\n- Pay is monthly [1, 2]\n\nUnknown [7]."}
+        sources={[
+          { n: 1, fileId: "f1", fileName: "a.pdf", page: 2 },
+          { n: 2, fileId: "f2", fileName: "b.pdf", page: 9 },
+        ]}
+        onCite={onCite}
+      />,
+    );
+    expect(screen.getByText("Key points").tagName).toBe("STRONG");
+    expect(screen.getAllByRole("listitem")).toHaveLength(2);
+    expect(screen.getAllByRole("link", { name: "[1]" })).toHaveLength(2);
+    fireEvent.click(screen.getByRole("link", { name: "[2]" }));
+    expect(onCite).toHaveBeenCalledWith({ n: 2, fileId: "f2", fileName: "b.pdf", page: 9 });
+    expect(screen.queryByRole("link", { name: "[7]" })).toBeNull();
+    expect(screen.getByText("Unknown [7].")).toBeTruthy();
+  });
+});
+
+// ---------------------------------------------------------------- connection
+
+describe("RealtimeConnection", () => {
+  it("queues until open, then sends in order with the token", async () => {
+    localStorage.setItem("token", "tok");
+    const conn = new RealtimeConnection({ onUnauthorized: vi.fn() });
+    conn.connect("ann@example.com-1");
+    const ws = FakeWebSocket.instances[0]!;
+    expect(conn.send({ action: "get_chats" })).toBe(true);
+    expect(ws.sent).toEqual([]);
+    await ws.open();
+    expect(ws.frames()).toEqual([{ action: "get_chats", token: "tok" }]);
+    conn.close();
+    expect(ws.closedWith).toBe(1000);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(conn.send({ action: "get_chats" })).toBe(false);
+    expect(logged).toHaveBeenCalled();
+  });
+
+  it("sends exactly PING every 120000 ms while open", async () => {
+    vi.useFakeTimers();
+    localStorage.setItem("token", "tok");
+    const conn = new RealtimeConnection({ onUnauthorized: vi.fn() });
+    conn.connect("guest-1");
+    const ws = FakeWebSocket.instances[0]!;
+    vi.advanceTimersByTime(PING_INTERVAL_MS * 2);
+    expect(ws.sent).toEqual([]); // not before open
+    await ws.open();
+    vi.advanceTimersByTime(PING_INTERVAL_MS - 1);
+    expect(ws.sent).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(ws.sent).toEqual([PING]);
+    expect(PING_INTERVAL_MS).toBe(120000);
+    vi.advanceTimersByTime(PING_INTERVAL_MS);
+    expect(ws.sent).toEqual([PING, PING]);
+    conn.close();
+    vi.advanceTimersByTime(PING_INTERVAL_MS * 3);
+    expect(ws.sent).toHaveLength(2);
+  });
+
+  it("reconnects 3000 ms after an unclean close, but not after a clean one or close()", async () => {
+    vi.useFakeTimers();
+    const conn = new RealtimeConnection({ onUnauthorized: vi.fn() });
+    const opened = vi.fn();
+    conn.onOpen(opened);
+    conn.connect("guest-1");
+    await FakeWebSocket.instances[0]!.open();
+    await FakeWebSocket.instances[0]!.serverClose(1006, false);
+    expect(conn.state).toBe("reconnecting");
+    vi.advanceTimersByTime(RECONNECT_DELAY_MS - 1);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(RECONNECT_DELAY_MS).toBe(3000);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    expect(FakeWebSocket.instances[1]!.url).toBe(FakeWebSocket.instances[0]!.url);
+    await FakeWebSocket.instances[1]!.open();
+    expect(opened).toHaveBeenCalledTimes(2);
+
+    await FakeWebSocket.instances[1]!.serverClose(1000, true);
+    vi.advanceTimersByTime(RECONNECT_DELAY_MS * 2);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+
+    conn.connect("guest-2");
+    await FakeWebSocket.instances[2]!.serverClose(1006, false);
+    conn.close();
+    vi.advanceTimersByTime(RECONNECT_DELAY_MS * 2);
+    expect(FakeWebSocket.instances).toHaveLength(3);
+  });
+
+  it.each([4001, 1008])("forces a logout on close %i (token removed, sent to login, no reconnect)", async (code) => {
+    vi.useFakeTimers();
+    signIn();
+    appInfo.currentSessionId = newSessionId(ann.email);
+    localStorage.setItem("currentSessionId", appInfo.currentSessionId);
+    const conn = new RealtimeConnection();
+    conn.connect(appInfo.currentSessionId);
+    await FakeWebSocket.instances[0]!.open();
+    await FakeWebSocket.instances[0]!.serverClose(code, true);
+    expect(localStorage.getItem("token")).toBeNull();
+    expect(localStorage.getItem("currentSessionId")).toBeNull();
+    expect(userInfo.user).toBeNull();
+    expect(appInfo.currentSessionId).toBeNull();
+    expect(navigate).toHaveBeenCalledWith("/app/auth/login");
+    vi.advanceTimersByTime(RECONNECT_DELAY_MS * 2);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+
+  it("forces a logout on an error frame with code 401", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    signIn();
+    const listener = vi.fn();
+    const conn = new RealtimeConnection();
+    conn.onMessage(listener);
+    conn.connect(newSessionId(ann.email));
+    const ws = FakeWebSocket.instances[0]!;
+    await ws.open();
+    await ws.emit({ type: "error", code: 401, message: "Unauthorized" });
+    expect(localStorage.getItem("token")).toBeNull();
+    expect(navigate).toHaveBeenCalledWith("/app/auth/login");
+    expect(ws.closedWith).toBe(1000);
+    expect(listener).not.toHaveBeenCalled();
+  });
+
+  it("forces a logout from the chat page on close 4001", async () => {
+    signIn();
+    appInfo.currentSessionId = newSessionId(ann.email);
+    render(<ConnectedChat />);
+    await socket().open();
+    await socket().serverClose(4001);
+    expect(localStorage.getItem("token")).toBeNull();
+    expect(navigate).toHaveBeenCalledWith("/app/auth/login");
+  });
+});
