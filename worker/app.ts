@@ -9,6 +9,8 @@ import { ApiError } from "./errors";
 import { authRoutes } from "./routes/auth";
 import { documentRoutes } from "./routes/documents";
 import { openChatSocket } from "./routes/realtime";
+import { driveRoutes, googleAuthRoutes } from "./routes/google";
+import { EMULATOR_PATH, callEmulator, isGoogleEmulated } from "./providers/google";
 import { profileRoutes } from "./routes/profile";
 
 export const app = new Hono<AppEnv>();
@@ -60,8 +62,17 @@ const api = new Hono<AppEnv>()
   .get("/health", (c) => c.json({ status: "ok" as const }, 200))
   .route("/auth", authRoutes)
   .route("/documents", documentRoutes)
+  .route("/auth/google", googleAuthRoutes)
+  .route("/drive", driveRoutes)
   .route("/", profileRoutes);
 
 app.route("/api", api);
+
+// The Google emulator exists only in development without real Google credentials;
+// anywhere else /dev/google is a plain 404 (a test proves it).
+app.all(`${EMULATOR_PATH}/*`, async (c) => {
+  if (!isGoogleEmulated(c.env)) return c.json({ status: "error" as const, message: MESSAGES.notFound }, 404);
+  return callEmulator(c.env, c.req.raw);
+});
 
 export type AppType = typeof api;

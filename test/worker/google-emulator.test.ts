@@ -1,0 +1,658 @@
+// The development Google emulator (worker/dev/google): OAuth 2.0 code + PKCE,
+// token / refresh / revoke, userinfo, and the read-only Drive v3 with its seeded
+// files, through the sub-app mounted on its own (the main app's mount is tested
+// with the app). State lives in the local R2 binding, so these run against it.
+import { env } from "cloudflare:workers";
+import { Hono } from "hono";
+import { extractText, getDocumentProxy } from "unpdf";
+import { describe, expect, it } from "vitest";
+import { MAX_UPLOAD_BYTES } from "../../worker/contract/documents";
+import { SCANNED_ARCHIVE_BYTES, SEEDED_FILES } from "../../worker/dev/google/drive";
+import { googleEmulator } from "../../worker/dev/google/index";
+import { pdfString, writePdf } from "../../worker/dev/google/pdf";
+import { base64url, issueToken, randomId } from "../../worker/dev/google/tokens";
+
+const app = new Hono<{ Bindings: Env }>().route("/dev/google", googleEmulator);
+const request = (path: string, init: RequestInit = {}, bindings: Env = env) => app.request(path, init, bindings);
+
+const CLIENT_ID = "docchat-local.apps.googleusercontent.com";
+const REDIRECT_URI = "http://localhost:5173/api/auth/google/callback";
+const DRIVE_READONLY = "https://www.googleapis.com/auth/drive.readonly";
+const FULL_SCOPE = `openid email profile ${DRIVE_READONLY}`;
+
+let counter = 0;
+const uniqueEmail = (prefix = "g") => `${prefix}-${Date.now()}-${++counter}@example.com`;
+
+async function pkce() {
+  const verifier = randomId(48); // 64 base64url characters
+  const challenge = base64url(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier)));
+  return { verifier, challenge };
+}
+
+function authParams(challenge: string, extra: Record<string, string> = {}) {
+  return {
+    client_id: CLIENT_ID,
+    redirect_uri: REDIRECT_URI,
+    response_type: "code",
+    scope: FULL_SCOPE,
+    state: "state-123",
+    code_challenge: challenge,
+    code_challenge_method: "S256",
+    access_type: "offline",
+    ...extra,
+  };
+}
+
+const form = (fields: Record<string, string>) => ({ method: "POST", body: new URLSearchParams(fields) });
+
+/** Submits the consent form and returns the redirect's query. */
+async function consent(fields: Record<string, string>) {
+  const res = await request("/dev/google/o/oauth2/v2/auth", form(fields));
+  expect(res.status).toBe(302);
+  const location = new URL(res.headers.get("location")!);
+  expect(`${location.origin}${location.pathname}`).toBe(fields.redirect_uri);
+  return location.searchParams;
+}
+
+async function token(fields: Record<string, string>, headers: Record<string, string> = {}) {
+  const res = await request("/dev/google/token", { method: "POST", body: new URLSearchParams(fields), headers });
+  return { status: res.status, json: (await res.json()) as Record<string, any>, headers: res.headers };
+}
+
+/** Signs in through the consent page and exchanges the code: the product's whole flow. */
+async function signIn(options: { email?: string; name?: string; scope?: string; accessType?: string; expiresIn?: string } = {}) {
+  const { verifier, challenge } = await pkce();
+  const email = options.email ?? uniqueEmail();
+  const query = await consent({
+    ...authParams(challenge, { scope: options.scope ?? FULL_SCOPE, access_type: options.accessType ?? "offline" }),
+    action: "allow",
+    name: options.name ?? "Test User",
+    email,
+  });
+  const code = query.get("code")!;
+  const res = await token(
+    {
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: REDIRECT_URI,
+      client_id: CLIENT_ID,
+      client_secret: "anything",
+      code_verifier: verifier,
+    },
+    options.expiresIn === undefined ? {} : { "x-emulator-expires-in": options.expiresIn },
+  );
+  expect(res.status).toBe(200);
+  return { email, ...(res.json as { access_token: string; refresh_token?: string; id_token?: string; scope: string; expires_in: number }) };
+}
+
+const bearer = (accessToken: string) => ({ headers: { Authorization: `Bearer ${accessToken}` } });
+
+function decodeJwt(jwt: string): Record<string, any> {
+  const [, payload] = jwt.split(".");
+  return JSON.parse(atob(payload!.replace(/-/g, "+").replace(/_/g, "/")));
+}
+
+async function pdfText(bytes: ArrayBuffer) {
+  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  const { totalPages, text } = await extractText(pdf, { mergePages: false });
+  return { totalPages, text: text.map((t) => t.replace(/\s+/g, " ")) };
+}
+
+describe("consent page", () => {
+  it("renders a script-free form with the scopes in words, Name and Email fields, Allow and Deny", async () => {
+    const { challenge } = await pkce();
+    const res = await request(
+      `/dev/google/o/oauth2/v2/auth?${new URLSearchParams(authParams(challenge, { login_hint: "Hint@Example.com" }))}`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/text\/html/);
+    const html = await res.text();
+    expect(html).not.toMatch(/<script/i);
+    expect(html).toContain('<form method="post" action="/dev/google/o/oauth2/v2/auth">');
+    expect(html).toContain("See and download all your Google Drive files");
+    expect(html).toContain("See your primary Google Account email address");
+    expect(html).toContain("See your personal info");
+    expect(html).toMatch(/<label for="name">Name<\/label><input type="text" id="name" name="name"/);
+    expect(html).toMatch(/<label for="email">Email<\/label><input type="email" id="email" name="email"[^>]*value="hint@example.com"/);
+    expect(html).toMatch(/<button type="submit"[^>]*value="allow">Allow<\/button>/);
+    expect(html).toMatch(/<button type="submit"[^>]*value="deny"[^>]*>Deny<\/button>/);
+    // the request travels through the form, escaped
+    expect(html).toContain(`<input type="hidden" name="code_challenge" value="${challenge}">`);
+    expect(html).toContain("localhost:5173");
+  });
+
+  it.each([
+    ["missing client_id", { client_id: "" }, "invalid_request", "Missing required parameter: client_id"],
+    ["relative redirect_uri", { redirect_uri: "/callback" }, "invalid_request", "redirect_uri"],
+    ["non-http redirect_uri", { redirect_uri: "javascript:alert(1)" }, "invalid_request", "redirect_uri"],
+    ["implicit flow", { response_type: "token" }, "invalid_request", "response_type"],
+    ["plain PKCE", { code_challenge_method: "plain" }, "invalid_request", "code_challenge_method"],
+    ["no PKCE method", { code_challenge_method: "" }, "invalid_request", "code_challenge_method"],
+    ["no PKCE challenge", { code_challenge: "" }, "invalid_request", "code_challenge"],
+    ["missing scope", { scope: "" }, "invalid_request", "scope"],
+    ["unknown scope", { scope: "openid https://www.googleapis.com/auth/gmail.readonly" }, "invalid_scope", "gmail.readonly"],
+  ])("shows Google's error page for a bad request (%s) without redirecting", async (_, override, error, detail) => {
+    const { challenge } = await pkce();
+    const params = new URLSearchParams(authParams(challenge, override));
+    for (const [k, v] of [...params]) if (!v) params.delete(k);
+    const res = await request(`/dev/google/o/oauth2/v2/auth?${params}`);
+    expect(res.status).toBe(400);
+    expect(res.headers.get("location")).toBeNull();
+    const html = await res.text();
+    expect(html).toContain(`Error 400: ${error}`);
+    expect(html).toContain(detail);
+  });
+
+  it("validates the form's copy of the request too", async () => {
+    const { challenge } = await pkce();
+    const res = await request(
+      "/dev/google/o/oauth2/v2/auth",
+      form({ ...authParams(challenge, { redirect_uri: "ftp://evil.example/cb" }), action: "allow", name: "X", email: uniqueEmail() }),
+    );
+    expect(res.status).toBe(400);
+    expect(res.headers.get("location")).toBeNull();
+    expect(await res.text()).toContain("Error 400: invalid_request");
+  });
+
+  it("re-renders with an error for an invalid e-mail on Allow", async () => {
+    const { challenge } = await pkce();
+    const res = await request(
+      "/dev/google/o/oauth2/v2/auth",
+      form({ ...authParams(challenge), action: "allow", name: "Nope", email: "not-an-email" }),
+    );
+    expect(res.status).toBe(400);
+    expect(res.headers.get("location")).toBeNull();
+    const html = await res.text();
+    expect(html).toContain('role="alert"');
+    expect(html).toContain("Enter a valid email address");
+    expect(html).toMatch(/id="email"[^>]*value="not-an-email"[^>]*aria-invalid="true"/);
+    expect(html).toContain('value="Nope"');
+  });
+
+  it("Deny redirects with access_denied and the state, and no code", async () => {
+    const { challenge } = await pkce();
+    const state = "s p/a&c=e?é";
+    const query = await consent({ ...authParams(challenge, { state }), action: "deny" });
+    expect(query.get("error")).toBe("access_denied");
+    expect(query.get("state")).toBe(state);
+    expect(query.get("code")).toBeNull();
+  });
+
+  it("answers prompt=none with login_required (there is no emulated browser session)", async () => {
+    const { challenge } = await pkce();
+    const res = await request(`/dev/google/o/oauth2/v2/auth?${new URLSearchParams(authParams(challenge, { prompt: "none" }))}`);
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get("location")!);
+    expect(location.searchParams.get("error")).toBe("login_required");
+    expect(location.searchParams.get("state")).toBe("state-123");
+  });
+
+  it("remembers accounts and offers them; picking one signs in as that account", async () => {
+    const email = uniqueEmail("saved");
+    const first = await signIn({ email, name: "Saved Person" });
+    const { verifier, challenge } = await pkce();
+    const page = await (
+      await request(`/dev/google/o/oauth2/v2/auth?${new URLSearchParams(authParams(challenge, { login_hint: email }))}`)
+    ).text();
+    expect(page).toContain("Choose an account");
+    expect(page).toMatch(
+      new RegExp(
+        `<input type="radio" id="account-\\d+" name="account" value="${email}" checked><label for="account-\\d+">Saved Person \\(${email}\\)</label>`,
+      ),
+    );
+    expect(page).toContain("Use another account");
+
+    // picked from the list: the Name/Email fields are ignored
+    const query = await consent({ ...authParams(challenge), action: "allow", account: email, name: "", email: "" });
+    const res = await token({
+      grant_type: "authorization_code",
+      code: query.get("code")!,
+      redirect_uri: REDIRECT_URI,
+      client_id: CLIENT_ID,
+      code_verifier: verifier,
+    });
+    const info = (await (await request("/dev/google/oauth2/v3/userinfo", bearer(res.json.access_token))).json()) as Record<string, unknown>;
+    expect(info).toMatchObject({ email, name: "Saved Person", sub: decodeJwt(first.id_token!).sub });
+    expect(await env.DOCUMENTS.head("dev/google/accounts.json")).not.toBeNull();
+  });
+});
+
+describe("token endpoint", () => {
+  it("exchanges a code with the right verifier for Google's token response", async () => {
+    const { verifier, challenge } = await pkce();
+    const email = uniqueEmail("Mixed.Case");
+    const state = "xyz/ 42+&=";
+    const query = await consent({
+      ...authParams(challenge, { state, nonce: "n-0S6" }),
+      action: "allow",
+      name: "Ada Lovelace",
+      email: email.toUpperCase(),
+    });
+    expect(query.get("state")).toBe(state);
+    expect(query.get("scope")!.split(" ")).toEqual(
+      expect.arrayContaining([
+        "openid",
+        "https://www.googleapis.com/auth/userinfo.email",
+        "https://www.googleapis.com/auth/userinfo.profile",
+        DRIVE_READONLY,
+      ]),
+    );
+    const code = query.get("code")!;
+    expect(code.startsWith("4/0")).toBe(true);
+
+    const res = await token({
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: REDIRECT_URI,
+      client_id: CLIENT_ID,
+      code_verifier: verifier,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.json).toMatchObject({ token_type: "Bearer", expires_in: 3600, scope: query.get("scope") });
+    expect(res.json.access_token).toMatch(/^ya29\./);
+    expect(res.json.refresh_token).toMatch(/^1\/\//);
+    const claims = decodeJwt(res.json.id_token);
+    expect(claims).toMatchObject({
+      iss: "https://accounts.google.com",
+      aud: CLIENT_ID,
+      email: email.toLowerCase(),
+      email_verified: true,
+      name: "Ada Lovelace",
+      given_name: "Ada",
+      family_name: "Lovelace",
+      nonce: "n-0S6",
+    });
+    expect(claims.sub).toMatch(/^\d{21}$/);
+    expect(claims.picture).toMatch(/^data:image\/svg\+xml,/);
+    expect(claims.exp - claims.iat).toBe(3600);
+  });
+
+  it("accepts HTTP Basic client authentication", async () => {
+    const { verifier, challenge } = await pkce();
+    const query = await consent({ ...authParams(challenge), action: "allow", name: "B", email: uniqueEmail() });
+    const res = await token(
+      { grant_type: "authorization_code", code: query.get("code")!, redirect_uri: REDIRECT_URI, code_verifier: verifier },
+      { Authorization: `Basic ${btoa(`${CLIENT_ID}:secret`)}` },
+    );
+    expect(res.status).toBe(200);
+  });
+
+  it("rejects a wrong verifier, a wrong redirect_uri or client, then a reused code (which also revokes its tokens)", async () => {
+    const { verifier, challenge } = await pkce();
+    const query = await consent({ ...authParams(challenge), action: "allow", name: "R", email: uniqueEmail() });
+    const code = query.get("code")!;
+    const base = { grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, client_id: CLIENT_ID, code_verifier: verifier };
+
+    const wrongVerifier = await token({ ...base, code_verifier: (await pkce()).verifier });
+    expect(wrongVerifier).toMatchObject({ status: 400, json: { error: "invalid_grant", error_description: "Invalid code verifier." } });
+    expect((await token({ ...base, redirect_uri: "http://localhost:5173/other" })).json.error).toBe("invalid_grant");
+    expect((await token({ ...base, client_id: "someone-else" })).json.error).toBe("invalid_grant");
+
+    // failed attempts do not burn the code
+    const ok = await token(base);
+    expect(ok.status).toBe(200);
+    expect((await request("/dev/google/oauth2/v3/userinfo", bearer(ok.json.access_token))).status).toBe(200);
+
+    const replay = await token(base);
+    expect(replay.status).toBe(400);
+    expect(replay.json).toEqual({ error: "invalid_grant", error_description: "The authorization code has already been used." });
+    expect((await request("/dev/google/oauth2/v3/userinfo", bearer(ok.json.access_token))).status).toBe(401);
+    expect((await token({ grant_type: "refresh_token", refresh_token: ok.json.refresh_token, client_id: CLIENT_ID })).json.error).toBe(
+      "invalid_grant",
+    );
+  });
+
+  it("rejects unknown and expired codes with invalid_grant, missing parameters with invalid_request", async () => {
+    const { verifier, challenge } = await pkce();
+    const base = { grant_type: "authorization_code", redirect_uri: REDIRECT_URI, client_id: CLIENT_ID, code_verifier: verifier };
+    expect(await token({ ...base, code: "4/0garbage.xyz" })).toMatchObject({ status: 400, json: { error: "invalid_grant" } });
+
+    const expired = await issueToken(env.JWT_SECRET, "code", {
+      cid: CLIENT_ID,
+      scope: "openid",
+      gid: randomId(),
+      user: { email: "late@example.com", name: "Late" },
+      redirectUri: REDIRECT_URI,
+      codeChallenge: challenge,
+      offline: true,
+      exp: Date.now() - 1,
+    });
+    expect(await token({ ...base, code: expired })).toMatchObject({
+      status: 400,
+      json: { error: "invalid_grant", error_description: "The authorization code has expired." },
+    });
+
+    for (const missing of ["code", "redirect_uri", "code_verifier"]) {
+      const fields: Record<string, string> = { ...base, code: "4/0whatever.sig" };
+      delete fields[missing];
+      expect(await token(fields)).toMatchObject({ status: 400, json: { error: "invalid_request" } });
+    }
+    expect(await token({ ...base, code: "x", client_id: "" })).toMatchObject({ status: 400, json: { error: "invalid_request" } });
+    expect(await token({ ...base, code: "x", grant_type: "password" })).toMatchObject({
+      status: 400,
+      json: { error: "unsupported_grant_type" },
+    });
+  });
+
+  it("issues a refresh token only for access_type=offline, like Google", async () => {
+    const online = await signIn({ accessType: "online" });
+    expect(online.refresh_token).toBeUndefined();
+    expect(online.access_token).toBeTruthy();
+  });
+
+  it("refreshes, and refuses a refresh token after it is revoked", async () => {
+    const session = await signIn();
+    const refreshed = await token({ grant_type: "refresh_token", refresh_token: session.refresh_token!, client_id: CLIENT_ID });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.json).toMatchObject({ token_type: "Bearer", expires_in: 3600, scope: session.scope });
+    expect(refreshed.json.refresh_token).toBeUndefined();
+    expect(refreshed.json.access_token).not.toBe(session.access_token);
+    expect((await request("/dev/google/oauth2/v3/userinfo", bearer(refreshed.json.access_token))).status).toBe(200);
+
+    expect((await token({ grant_type: "refresh_token", refresh_token: session.refresh_token!, client_id: "other" })).json.error).toBe(
+      "unauthorized_client",
+    );
+    expect((await token({ grant_type: "refresh_token", refresh_token: "1//bogus.sig", client_id: CLIENT_ID })).json.error).toBe(
+      "invalid_grant",
+    );
+
+    const revoke = await request(`/dev/google/revoke?token=${encodeURIComponent(session.refresh_token!)}`, { method: "POST" });
+    expect(revoke.status).toBe(200);
+    expect(await revoke.json()).toEqual({});
+
+    const after = await token({ grant_type: "refresh_token", refresh_token: session.refresh_token!, client_id: CLIENT_ID });
+    expect(after).toMatchObject({ status: 400, json: { error: "invalid_grant", error_description: "Token has been expired or revoked." } });
+    // access tokens of the grant die with it
+    expect((await request("/dev/google/oauth2/v3/userinfo", bearer(session.access_token))).status).toBe(401);
+    expect((await request("/dev/google/oauth2/v3/userinfo", bearer(refreshed.json.access_token))).status).toBe(401);
+    // revoking twice, or an unknown token: invalid_token
+    const again = await request("/dev/google/revoke", form({ token: session.refresh_token! }));
+    expect(again.status).toBe(400);
+    expect(await again.json()).toMatchObject({ error: "invalid_token" });
+    const unknown = await request("/dev/google/revoke", form({ token: "nope" }));
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ error: "invalid_token" });
+  });
+
+  it("revoking an access token revokes its grant", async () => {
+    const session = await signIn();
+    expect((await request("/dev/google/revoke", form({ token: session.access_token }))).status).toBe(200);
+    expect((await token({ grant_type: "refresh_token", refresh_token: session.refresh_token!, client_id: CLIENT_ID })).json.error).toBe(
+      "invalid_grant",
+    );
+  });
+
+  it("honours the expiry knob: a token issued already expired is refused everywhere", async () => {
+    const header = await signIn({ expiresIn: "0" });
+    expect(header.expires_in).toBe(0);
+    const userinfo = await request("/dev/google/oauth2/v3/userinfo", bearer(header.access_token));
+    expect(userinfo.status).toBe(401);
+    expect(userinfo.headers.get("www-authenticate")).toContain('error="invalid_token"');
+    expect(await userinfo.json()).toEqual({ error: "invalid_token", error_description: "Invalid Credentials" });
+    expect((await request("/dev/google/drive/v3/files", bearer(header.access_token))).status).toBe(401);
+
+    // the form field does the same on refresh; the refresh token itself still works
+    const short = await token({
+      grant_type: "refresh_token",
+      refresh_token: header.refresh_token!,
+      client_id: CLIENT_ID,
+      emulator_expires_in: "-5",
+    });
+    expect(short.json.expires_in).toBe(0);
+    expect((await request("/dev/google/oauth2/v3/userinfo", bearer(short.json.access_token))).status).toBe(401);
+    const fresh = await token({ grant_type: "refresh_token", refresh_token: header.refresh_token!, client_id: CLIENT_ID });
+    expect((await request("/dev/google/oauth2/v3/userinfo", bearer(fresh.json.access_token))).status).toBe(200);
+  });
+});
+
+describe("userinfo", () => {
+  it("returns the account, with a sub that is stable per e-mail", async () => {
+    const email = uniqueEmail("stable");
+    const a = await signIn({ email, name: "Grace Hopper" });
+    const b = await signIn({ email: email.toUpperCase(), name: "Grace Hopper" });
+    const other = await signIn({ name: "Someone Else" });
+    const infoA = (await (await request("/dev/google/oauth2/v3/userinfo", bearer(a.access_token))).json()) as Record<string, unknown>;
+    const infoB = (await (await request("/dev/google/oauth2/v3/userinfo", bearer(b.access_token))).json()) as Record<string, unknown>;
+    const infoOther = (await (await request("/dev/google/oauth2/v3/userinfo", bearer(other.access_token))).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(infoA).toMatchObject({ email, email_verified: true, name: "Grace Hopper", given_name: "Grace", family_name: "Hopper" });
+    expect(infoA.picture).toMatch(/^data:image\/svg\+xml,/);
+    expect(infoA.sub).toMatch(/^\d{21}$/);
+    expect(infoB.sub).toBe(infoA.sub);
+    expect(infoOther.sub).not.toBe(infoA.sub);
+  });
+
+  it("refuses a missing or forged token", async () => {
+    for (const init of [{}, bearer("ya29.forged.token"), bearer("not-a-token")]) {
+      const res = await request("/dev/google/oauth2/v3/userinfo", init);
+      expect(res.status).toBe(401);
+      expect(res.headers.get("www-authenticate")).toContain("Bearer");
+    }
+  });
+});
+
+describe("Drive v3", () => {
+  const pdfs = SEEDED_FILES.filter((f) => f.mimeType === "application/pdf" && !f.trashed);
+
+  it("refuses calls without a valid token (401) or without a Drive scope (403)", async () => {
+    const none = await request("/dev/google/drive/v3/files");
+    expect(none.status).toBe(401);
+    expect(await none.json()).toMatchObject({
+      error: { code: 401, message: "Request had invalid authentication credentials.", status: "UNAUTHENTICATED" },
+    });
+
+    const noDrive = await signIn({ scope: "openid email profile" });
+    for (const path of ["/dev/google/drive/v3/files", `/dev/google/drive/v3/files/${pdfs[0]!.id}?alt=media`]) {
+      const res = await request(path, bearer(noDrive.access_token));
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({
+        error: { code: 403, errors: [{ reason: "insufficientPermissions" }], status: "PERMISSION_DENIED" },
+      });
+    }
+
+    // metadata-only scope: listing yes, downloading no
+    const meta = await signIn({ scope: "openid email https://www.googleapis.com/auth/drive.metadata.readonly" });
+    expect((await request("/dev/google/drive/v3/files", bearer(meta.access_token))).status).toBe(200);
+    expect((await request(`/dev/google/drive/v3/files/${pdfs[0]!.id}?alt=media`, bearer(meta.access_token))).status).toBe(403);
+  });
+
+  it("lists with Google's default fields, filters with q, pages with pageToken and projects with fields", async () => {
+    const { access_token } = await signIn();
+    const all = (await (await request("/dev/google/drive/v3/files", bearer(access_token))).json()) as any;
+    expect(all.kind).toBe("drive#fileList");
+    expect(all.files).toHaveLength(SEEDED_FILES.length); // trashed files are listed unless q excludes them
+    expect(Object.keys(all.files[0]).sort()).toEqual(["id", "kind", "mimeType", "name"]);
+
+    const q = "mimeType='application/pdf' and trashed=false";
+    const pdfList = (await (
+      await request(`/dev/google/drive/v3/files?${new URLSearchParams({ q, orderBy: "name" })}`, bearer(access_token))
+    ).json()) as any;
+    expect(pdfList.files.map((f: any) => f.name)).toEqual(pdfs.map((f) => f.name).sort());
+    expect(pdfList.nextPageToken).toBeUndefined();
+
+    const search = async (query: string) =>
+      (
+        (await (await request(`/dev/google/drive/v3/files?${new URLSearchParams({ q: query })}`, bearer(access_token))).json()) as any
+      ).files.map((f: any) => f.name);
+    expect(await search(`${q} and name contains 'handbook'`)).toEqual(["Employee Handbook 2025.pdf"]);
+    expect(await search(`name contains 'Tax Cal'`)).toEqual(["Quarterly Tax Calendar.pdf"]);
+    expect(await search(`name contains 'book'`)).toEqual([]); // Drive matches name prefixes of words
+    expect(await search(`fullText contains 'per diem' and trashed = false`)).toEqual(["Travel Expense Policy.pdf"]);
+    expect(await search(`mimeType != 'application/pdf'`)).toEqual(["Meeting notes.txt"]);
+    expect(await search(`trashed=true`)).toEqual(["Old Draft Policy.pdf"]);
+    expect(await search(`'root' in parents and (name contains 'travel' or name contains 'vendor') and not trashed = true`)).toEqual([
+      "Travel Expense Policy.pdf",
+      "Vendor Contract Template.pdf",
+    ]);
+    expect(await search(`name contains 'it\\'s'`)).toEqual([]);
+
+    // paging: pageSize 2 walks the same result set without gaps or repeats
+    const fields = "nextPageToken,files(id,name,mimeType,webViewLink,size,modifiedTime)";
+    const seen: any[] = [];
+    let pageToken: string | undefined;
+    let pages = 0;
+    do {
+      const params = new URLSearchParams({ q, pageSize: "2", fields, orderBy: "modifiedTime desc" });
+      if (pageToken) params.set("pageToken", pageToken);
+      const page = (await (await request(`/dev/google/drive/v3/files?${params}`, bearer(access_token))).json()) as any;
+      expect(page.files.length).toBeLessThanOrEqual(2);
+      expect(page.kind).toBeUndefined(); // not in fields
+      seen.push(...page.files);
+      pageToken = page.nextPageToken;
+      pages++;
+    } while (pageToken);
+    expect(pages).toBe(Math.ceil(pdfs.length / 2));
+    expect(seen.map((f) => f.id)).toEqual(
+      [...pdfs].sort((a, b) => Date.parse(b.modifiedTime) - Date.parse(a.modifiedTime)).map((f) => f.id),
+    );
+    for (const file of seen) {
+      expect(Object.keys(file).sort()).toEqual(["id", "mimeType", "modifiedTime", "name", "size", "webViewLink"]);
+      expect(file.webViewLink).toBe(`https://drive.google.com/file/d/${file.id}/view?usp=drivesdk`);
+      expect(typeof file.size).toBe("string");
+    }
+    const archive = seen.find((f) => f.name === "Scanned Archive.pdf");
+    expect(Number(archive.size)).toBe(SCANNED_ARCHIVE_BYTES);
+    expect(Number(archive.size)).toBeGreaterThan(MAX_UPLOAD_BYTES);
+  });
+
+  it("answers 400 like Drive for what it does not understand", async () => {
+    const { access_token } = await signIn();
+    for (const [params, location] of [
+      [{ q: "name contains" }, "q"],
+      [{ q: "title contains 'x'" }, "q"],
+      [{ q: "name contains 'x' andd trashed=false" }, "q"],
+      [{ pageToken: "garbage" }, "pageToken"],
+      [{ pageSize: "0" }, "pageSize"],
+      [{ orderBy: "colour" }, "orderBy"],
+    ] as const) {
+      const res = await request(`/dev/google/drive/v3/files?${new URLSearchParams(params)}`, bearer(access_token));
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ error: { code: 400, message: "Invalid Value", errors: [{ location }] } });
+    }
+    const spaced = (await (
+      await request(`/dev/google/drive/v3/files?fields=${encodeURIComponent("files( id, name )")}`, bearer(access_token))
+    ).json()) as any;
+    expect(Object.keys(spaced)).toEqual(["files"]);
+    expect(Object.keys(spaced.files[0]).sort()).toEqual(["id", "name"]);
+    const badFields = await request(`/dev/google/drive/v3/files?fields=files(id,nme)`, bearer(access_token));
+    expect(badFields.status).toBe(400);
+    expect(((await badFields.json()) as any).error.message).toBe("Invalid field selection files.nme");
+  });
+
+  it("gets metadata and downloads each seeded PDF, whose text unpdf extracts", async () => {
+    const { access_token, email } = await signIn({ name: "Drive Owner" });
+    const pageCounts: Record<string, number> = {
+      "Employee Handbook 2025.pdf": 3,
+      "Travel Expense Policy.pdf": 2,
+      "Quarterly Tax Calendar.pdf": 2,
+      "Vendor Contract Template.pdf": 2,
+    };
+    for (const file of pdfs.filter((f) => f.name in pageCounts)) {
+      const meta = (await (await request(`/dev/google/drive/v3/files/${file.id}?fields=*`, bearer(access_token))).json()) as any;
+      expect(meta).toMatchObject({ kind: "drive#file", id: file.id, name: file.name, mimeType: "application/pdf", trashed: false });
+      expect(meta.owners[0]).toMatchObject({ emailAddress: email, displayName: "Drive Owner", me: true });
+
+      const media = await request(`/dev/google/drive/v3/files/${file.id}?alt=media`, bearer(access_token));
+      expect(media.status).toBe(200);
+      expect(media.headers.get("content-type")).toBe("application/pdf");
+      const bytes = await media.arrayBuffer();
+      expect(String(bytes.byteLength)).toBe(meta.size);
+      expect(media.headers.get("content-length")).toBe(meta.size);
+      const { totalPages, text } = await pdfText(bytes);
+      expect(totalPages).toBe(pageCounts[file.name]);
+      expect(text.join("\n")).toContain(file.phrase);
+    }
+    const handbook = await pdfText(
+      await (await request("/dev/google/drive/v3/files/1emu-employee-handbook-2025?alt=media", bearer(access_token))).arrayBuffer(),
+    );
+    expect(handbook.text[0]).toContain("Onboarding");
+    expect(handbook.text[1]).toContain("home office stipend of 500 dollars");
+    expect(handbook.text[2]).toContain("Parental leave is 16 weeks");
+    const contract = await pdfText(
+      await (await request("/dev/google/drive/v3/files/1emu-vendor-contract-template?alt=media", bearer(access_token))).arrayBuffer(),
+    );
+    expect(contract.text[0]).toContain("(the Client)");
+    expect(contract.text[1]).toContain("\\\\fileserver\\contracts\\vendors (one folder per vendor)");
+
+    const defaults = (await (await request("/dev/google/drive/v3/files/1emu-travel-expense-policy", bearer(access_token))).json()) as any;
+    expect(defaults).toEqual({
+      kind: "drive#file",
+      id: "1emu-travel-expense-policy",
+      name: "Travel Expense Policy.pdf",
+      mimeType: "application/pdf",
+    });
+  });
+
+  it("serves the text file as text/plain", async () => {
+    const { access_token } = await signIn();
+    const res = await request("/dev/google/drive/v3/files/1emu-meeting-notes?alt=media", bearer(access_token));
+    expect(res.headers.get("content-type")).toBe("text/plain");
+    expect(await res.text()).toContain("migrate the wiki by Friday");
+  });
+
+  it("streams the large archive at exactly its reported size", async () => {
+    const { access_token } = await signIn();
+    const res = await request("/dev/google/drive/v3/files/1emu-scanned-archive?alt=media", bearer(access_token));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(Number(res.headers.get("content-length"))).toBe(SCANNED_ARCHIVE_BYTES);
+    const reader = res.body!.getReader();
+    let total = 0;
+    let head = "";
+    let tail = new Uint8Array(0);
+    let largestChunk = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!head) head = new TextDecoder("latin1").decode(value.subarray(0, 8));
+      total += value.byteLength;
+      largestChunk = Math.max(largestChunk, value.byteLength);
+      tail = value;
+    }
+    expect(head).toBe("%PDF-1.4");
+    expect(new TextDecoder().decode(tail)).toMatch(/%%EOF\n$/);
+    expect(total).toBe(SCANNED_ARCHIVE_BYTES);
+    expect(largestChunk).toBeLessThanOrEqual(64 * 1024);
+  });
+
+  it("answers 404 in Drive's shape for an unknown id", async () => {
+    const { access_token } = await signIn();
+    for (const suffix of ["", "?alt=media"]) {
+      const res = await request(`/dev/google/drive/v3/files/nope123${suffix}`, bearer(access_token));
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ error: { code: 404, message: "File not found: nope123.", status: "NOT_FOUND" } });
+    }
+  });
+});
+
+describe("pdf writer", () => {
+  it("escapes parentheses and backslashes and keeps the xref offsets right", async () => {
+    expect(pdfString("a (b) \\ c")).toBe("(a \\(b\\) \\\\ c)");
+    expect(pdfString("caf\u00e9 \u2014 \u4e16")).toBe("(caf\\351 \\227 ?)");
+    const bytes = writePdf([["Title (x)", "back\\slash and )odd( parens"], ["Second page"]]);
+    const text = new TextDecoder("latin1").decode(bytes);
+    const startxref = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(text)![1]);
+    expect(text.slice(startxref, startxref + 4)).toBe("xref");
+    const entries = [...text.slice(startxref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
+    entries.forEach((offset, i) => expect(text.slice(offset).startsWith(`${i + 1} 0 obj`)).toBe(true));
+    const { totalPages, text: pages } = await pdfText(bytes.buffer as ArrayBuffer);
+    expect(totalPages).toBe(2);
+    expect(pages[0]).toContain("back\\slash and )odd( parens");
+  });
+});
+
+describe("gate", () => {
+  it("answers 404 outside development or when a real Google client is configured", async () => {
+    const { challenge } = await pkce();
+    const path = `/dev/google/o/oauth2/v2/auth?${new URLSearchParams(authParams(challenge))}`;
+    expect((await request(path)).status).toBe(200);
+    expect((await request(path, {}, { ...env, ENVIRONMENT: "production" })).status).toBe(404);
+    expect((await request(path, {}, { ...env, GOOGLE_CLIENT_ID: "real.apps.googleusercontent.com" } as Env)).status).toBe(404);
+    expect((await request("/dev/google/token", form({ grant_type: "refresh_token" }), { ...env, ENVIRONMENT: "production" })).status).toBe(
+      404,
+    );
+  });
+});

@@ -1,0 +1,143 @@
+// /api/auth/google (sign-in and drive connection) and /api/drive (list, import,
+// disconnect). The callback answers JSON to fetch calls and redirects a browser
+// navigation to the page that shows the outcome.
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { MESSAGES } from "../contract/messages";
+import type { AppEnv } from "../env";
+import { ApiError, unauthorized } from "../errors";
+import { bearerToken, requireUser } from "../middleware/auth";
+import { valid } from "../middleware/validate";
+import { googleConfig, type GoogleConfig } from "../providers/google";
+import { authenticate, getUserInfo } from "../services/accounts";
+import { disconnectDrive, driveAccessToken, importDriveFiles, listDrivePdfs, MAX_IMPORT_FILES } from "../services/drive";
+import {
+  DEFAULT_CONNECT_REDIRECT,
+  DEFAULT_SIGNIN_REDIRECT,
+  GOOGLE_MESSAGES,
+  completeAuthorization,
+  safeRedirectPath,
+  startAuthorization,
+} from "../services/google-auth";
+
+const origin = (c: Context<AppEnv>) => c.env.APP_URL || new URL(c.req.url).origin;
+
+function requireGoogle(c: Context<AppEnv>): GoogleConfig {
+  const config = googleConfig(c.env, origin(c));
+  if (!config) throw new ApiError(503, GOOGLE_MESSAGES.notConfigured);
+  return config;
+}
+
+const wantsJson = (c: Context<AppEnv>) => (c.req.header("Accept") ?? "").includes("application/json");
+
+export const googleAuthRoutes = new Hono<AppEnv>()
+  .get(
+    "/connect",
+    valid(
+      "query",
+      z.object({
+        action: z.enum(["signin", "connect"]).catch("signin"),
+        authorization: z.string().optional(),
+        redirect_uri: z.string().optional(),
+      }),
+    ),
+    async (c) => {
+      const { action, authorization, redirect_uri } = c.req.valid("query");
+      const config = requireGoogle(c);
+      let userId: string | undefined;
+      if (action === "connect") {
+        // the browser navigates here, so the bearer token comes as a query value
+        const token = bearerToken(authorization) ?? authorization ?? null;
+        const user = token ? await authenticate(c.var.db, c.env.JWT_SECRET, token) : null;
+        if (!user) throw unauthorized();
+        userId = user.id;
+      }
+      const redirectPath = safeRedirectPath(
+        redirect_uri && redirect_uri.startsWith(origin(c)) ? redirect_uri.slice(origin(c).length) : redirect_uri,
+        action === "connect" ? DEFAULT_CONNECT_REDIRECT : DEFAULT_SIGNIN_REDIRECT,
+      );
+      return c.redirect(await startAuthorization(c.var.db, c.env, config, origin(c), { action, userId, redirectPath }), 302);
+    },
+  )
+  .get("/callback", async (c) => {
+    const query = c.req.query();
+    const action = query.state?.split(".")[0] === "connect" ? "connect" : "signin";
+    try {
+      const result = await completeAuthorization(c.var.db, c.env, requireGoogle(c), origin(c), query);
+      if (result.action === "connect") {
+        return wantsJson(c)
+          ? c.json({ status: "success", message: "Google Drive connected.", redirectTo: result.redirectTo }, 200)
+          : c.redirect(result.redirectTo, 302);
+      }
+      const body = {
+        status: "success" as const,
+        message: "Signed in with Google.",
+        token: result.token,
+        email: result.user.email,
+        name: result.user.name,
+        picture: result.user.picture,
+        redirectTo: result.redirectTo,
+      };
+      if (wantsJson(c)) return c.json(body, 200);
+      const to = new URL("/sign-up-success", origin(c));
+      to.searchParams.set("token", result.token);
+      to.searchParams.set("redirectTo", result.redirectTo);
+      return c.redirect(to.toString(), 302);
+    } catch (err) {
+      const message = err instanceof ApiError ? err.message : GOOGLE_MESSAGES.failed;
+      if (!(err instanceof ApiError)) console.error("google callback failed", err);
+      if (wantsJson(c)) return c.json({ status: "error" as const, message }, err instanceof ApiError ? err.status : 502);
+      const to = new URL(action === "connect" ? DEFAULT_CONNECT_REDIRECT : "/sign-up-success", origin(c));
+      to.searchParams.set("error", message);
+      return c.redirect(to.toString(), 302);
+    }
+  })
+  .get("/signinStatus", async (c) => {
+    const token = bearerToken(c.req.header("Authorization")) ?? c.req.query("token") ?? null;
+    const user = token ? await authenticate(c.var.db, c.env.JWT_SECRET, token) : null;
+    if (!user) return c.json({ status: "error" as const, user_info: null, error: MESSAGES.unauthorized }, 401);
+    const info = await getUserInfo(c.var.db, user.id);
+    return c.json(
+      { status: "success" as const, user_info: { email: info.email, name: info.name, picture: info.picture }, error: null },
+      200,
+    );
+  })
+  .get("/connectionStatus", requireUser, async (c) => {
+    const config = googleConfig(c.env, origin(c));
+    if (!config) return c.json({ status: "unavailable" as const, message: GOOGLE_MESSAGES.notConfigured }, 200);
+    const token = await driveAccessToken({ db: c.var.db, env: c.env, config }, c.var.user.id);
+    return c.json({ status: token ? ("connected" as const) : ("not_connected" as const) }, 200);
+  });
+
+export const driveRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get("/files", valid("query", z.object({ pageToken: z.string().max(500).optional() })), async (c) => {
+    const deps = { db: c.var.db, env: c.env, config: requireGoogle(c) };
+    return c.json(await listDrivePdfs(deps, c.var.user.id, c.req.valid("query").pageToken), 200);
+  })
+  .post(
+    "/import",
+    valid(
+      "json",
+      z.object({
+        file_ids: z
+          .array(z.string().min(1).max(200), { error: GOOGLE_MESSAGES.fileRequired })
+          .min(1, GOOGLE_MESSAGES.fileRequired)
+          .max(MAX_IMPORT_FILES, `Import at most ${MAX_IMPORT_FILES} files at a time.`),
+      }),
+    ),
+    async (c) => {
+      const deps = { db: c.var.db, env: c.env, config: requireGoogle(c), bucket: c.env.DOCUMENTS, queue: c.env.INGEST_QUEUE };
+      const { results, errors } = await importDriveFiles(deps, c.var.user.id, c.req.valid("json").file_ids);
+      const status = errors.length === 0 ? "success" : results.length === 0 ? "error" : "partial";
+      const message =
+        results.length === 0
+          ? "No files were imported."
+          : `${results.length} ${results.length === 1 ? "file" : "files"} imported${errors.length ? `, ${errors.length} failed` : ""}.`;
+      return c.json({ status, message, results, errors }, 200);
+    },
+  )
+  .delete("/connection", async (c) => {
+    await disconnectDrive({ db: c.var.db, env: c.env, config: requireGoogle(c) }, c.var.user.id);
+    return c.json({ status: "success" as const, message: "Google Drive disconnected." }, 200);
+  });
