@@ -1,6 +1,6 @@
 // The route table of spec section 2. Login, register and the third-party result
 // pages sit outside the shared layout; everything else inside it.
-import type { RouteObject } from "react-router-dom";
+import { Navigate, type RouteObject } from "react-router-dom";
 import { Layout } from "./layout/Layout";
 import Chat from "./pages/Chat";
 import ContactUs from "./pages/ContactUs";
@@ -26,6 +26,8 @@ export const routes: RouteObject[] = [
     children: [
       { path: "/", element: <Chat /> },
       { path: "/app/dashboard", element: <Dashboard /> },
+      // The default destination after a Google sign-in (spec section 9) is /dashboard.
+      { path: "/dashboard", element: <Navigate to="/app/dashboard" replace /> },
       { path: "/app/files", element: <Files /> },
       { path: "/app/chat", element: <Chat /> },
       { path: "/app/settings", element: <SettingsComingSoon /> },

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { emailSchema, signinSchema, signupSchema } from "../../worker/contract/validation";
 import { api, ApiRequestError } from "../lib/api";
+import { GOOGLE_SIGNIN_URL, rememberAuthFlow, startGoogleSignin } from "../lib/googleAuth";
 import { Field } from "./Field";
 import type { AuthResponse } from "../lib/types";
 import { signedIn } from "../state/user";
@@ -118,7 +119,19 @@ export function AuthForm({ mode }: { mode: Mode }) {
         <div className="divider">
           <span>OR</span>
         </div>
-        <a className="btn btn-outline btn-block" href="/api/auth/google/connect?action=signin">
+        <a
+          className="btn btn-outline btn-block"
+          href={GOOGLE_SIGNIN_URL}
+          onClick={(event) => {
+            // authInfo tells the result page whether this was a login or a sign-up.
+            if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+              rememberAuthFlow(mode); // opening in a new tab or window: the browser follows the link
+              return;
+            }
+            event.preventDefault();
+            startGoogleSignin(mode);
+          }}
+        >
           Continue with Google
         </a>
         <nav className="auth-footer" aria-label="Legal">

@@ -1,10 +1,11 @@
 // My Files (spec sections 2, 4, 8 and 9): upload a PDF with progress, the paged
 // file table (auto-refreshing while anything is pending or processing), row and
-// bulk selection, view and delete.
+// bulk selection, view and delete, and the Google Drive connection and import.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { useSnapshot } from "valtio";
 import { FILE_LIST_PAGE_SIZE, type FileItem, type FileListResponse, type ViewDocumentResponse } from "../../worker/contract/documents";
+import { DrivePicker } from "../components/drive/DrivePicker";
 import { DeleteModal } from "../components/files/DeleteModal";
 import { FileTable } from "../components/files/FileTable";
 import { Pagination } from "../components/files/Pagination";
@@ -14,6 +15,7 @@ import { Icon } from "../components/Icon";
 import { api } from "../lib/api";
 import { FILE_REFRESH_MS, needsRefresh, TEMP_ID_PREFIX, visibleFiles } from "../lib/files";
 import { assertUploadablePdf, uploadPdf } from "../lib/upload";
+import { DRIVE_MESSAGES, FILES_DRIVE_RECHECK_MS, startConnect, useDriveConnection } from "../state/drive";
 import { userInfo } from "../state/user";
 
 interface LocalUpload {
@@ -60,10 +62,11 @@ function FilesManager() {
   const [selected, setSelected] = useState<Map<string, FileItem>>(() => new Map());
   const [deleteTargets, setDeleteTargets] = useState<FileItem[] | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const [pickerOpen, setPickerOpen] = useState(false);
   const mounted = useRef(true);
-  // The cloud drive connection is not available yet; the button reads
-  // "Connected to cloud drive" once it is.
-  const driveConnected = false;
+  // Checked on arrival and every 10 s while "loading" (back from Google, not confirmed yet).
+  const drive = useDriveConnection(FILES_DRIVE_RECHECK_MS);
+  const driveConnected = drive.connected === true;
 
   useEffect(() => {
     mounted.current = true;
@@ -214,8 +217,15 @@ function FilesManager() {
           aria-label="Choose a PDF file to upload"
           onChange={onFileChosen}
         />
-        <button type="button" className="btn btn-outline" disabled={!driveConnected} title="Coming soon">
-          <Icon name="cloud" size={18} />
+        <button
+          type="button"
+          className="btn btn-outline"
+          disabled={!drive.available}
+          title={drive.available ? undefined : DRIVE_MESSAGES.unavailable}
+          aria-busy={drive.connected === "loading" || undefined}
+          onClick={() => (driveConnected ? setPickerOpen(true) : startConnect())}
+        >
+          <Icon name={driveConnected ? "check" : "cloud"} size={18} />
           {driveConnected ? "Connected to cloud drive" : "Connect to cloud drive"}
         </button>
       </div>
@@ -255,6 +265,18 @@ function FilesManager() {
         onClear={() => setSelected(new Map())}
         deleteDisabled={deletable.length === 0}
       />
+
+      {pickerOpen && (
+        <DrivePicker
+          mode="multi"
+          onClose={() => setPickerOpen(false)}
+          onImported={() => {
+            // Newest first: the imported files are on page 1.
+            setPage(1);
+            refetch();
+          }}
+        />
+      )}
 
       {deleteTargets && deleteTargets.length > 0 && (
         <DeleteModal files={deleteTargets} onClose={() => setDeleteTargets(null)} onDeleted={onDeleted} />

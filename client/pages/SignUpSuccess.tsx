@@ -1,21 +1,70 @@
-// Sign-up / login complete after a third-party sign-in: shows the provider
-// flow's error, or a loading indicator while there is none.
-import { Link, useSearchParams } from "react-router-dom";
+// Sign-up / login complete after a third-party sign-in (spec sections 2, 4 and
+// 8). The server sends the browser here with ?token=JWT&redirectTo=/path, or
+// with ?error=MESSAGE. With a token: confirm it (signinStatus with the bearer
+// header), store the session like a password sign-in, take the token out of the
+// address bar and go to redirectTo (or /dashboard); any failure goes silently to
+// the root and is logged. With an error: the Sign Up Error or Login Error page,
+// depending on the stored authInfo. Otherwise a loading indicator.
+import { useEffect } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { STORAGE_KEYS } from "../lib/constants";
+import { authInfoType, DEFAULT_SIGNIN_REDIRECT } from "../lib/googleAuth";
+import { safeRedirectPath } from "../lib/navigation";
+import { newSessionId, setCurrentSession } from "../state/app";
+import { signedIn } from "../state/user";
 
-function authInfoType(): "login" | "signup" {
-  try {
-    const info = JSON.parse(localStorage.getItem(STORAGE_KEYS.authInfo) ?? "{}") as { type?: string };
-    return info.type === "login" ? "login" : "signup";
-  } catch {
-    return "signup";
-  }
+interface SigninStatusResponse {
+  status?: string;
+  user_info?: { email?: string; name?: string | null; picture?: string | null } | null;
+  error?: string | null;
+}
+
+/** Removes the token from the address bar without touching the router's history state. */
+function dropTokenFromAddressBar(): void {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has("token")) return;
+  url.searchParams.delete("token");
+  window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}${url.hash}`);
 }
 
 export default function SignUpSuccess() {
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   const error = params.get("error");
+  const token = error ? null : params.get("token");
+  const redirectTo = params.get("redirectTo");
   const type = authInfoType();
+
+  useEffect(() => {
+    if (!token) return;
+    let cancelled = false;
+    dropTokenFromAddressBar();
+    (async () => {
+      try {
+        // Plain fetch, not api(): a 401 here must not run the signed-in logout flow.
+        const response = await fetch("/api/auth/google/signinStatus", {
+          headers: { Accept: "application/json", Authorization: `Bearer ${token}` },
+        });
+        const data = (await response.json().catch(() => null)) as SigninStatusResponse | null;
+        if (cancelled) return;
+        const info = data?.user_info;
+        if (!response.ok || data?.status !== "success" || !info?.email) {
+          throw new Error(data?.error || `Sign-in status check failed (${response.status})`);
+        }
+        signedIn({ id: "", email: info.email, name: info.name ?? "", phone: "", picture: info.picture ?? null }, token);
+        setCurrentSession(newSessionId(info.email));
+        localStorage.removeItem(STORAGE_KEYS.authInfo);
+        navigate(safeRedirectPath(redirectTo, DEFAULT_SIGNIN_REDIRECT), { replace: true });
+      } catch (err) {
+        if (cancelled) return;
+        console.error("Google sign-in could not be completed", err);
+        navigate("/", { replace: true });
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [token, redirectTo, navigate]);
 
   return (
     <main className="auth-page">

@@ -17,6 +17,7 @@ import { PING_INTERVAL_MS, RECONNECT_DELAY_MS, RealtimeConnection } from "../../
 import Chat from "../../client/pages/Chat";
 import { appInfo, newSessionId, setCurrentSession } from "../../client/state/app";
 import { chatState, resetChat, useChatConnection } from "../../client/state/chat";
+import { resetDrive } from "../../client/state/drive";
 import { userInfo, type User } from "../../client/state/user";
 
 /** The chat page with the connection the layout normally holds. */
@@ -126,6 +127,7 @@ beforeEach(() => {
   userInfo.chatList = [];
   appInfo.currentSessionId = newSessionId();
   resetChat();
+  resetDrive();
 });
 
 afterEach(() => {
@@ -205,7 +207,10 @@ describe("Chat page", () => {
     const user = userEvent.setup();
     const tab = { opener: {} as unknown, location: { href: "" }, close: vi.fn() };
     const open = vi.spyOn(window, "open").mockReturnValue(tab as unknown as Window);
-    handler = (url) => (url.startsWith("/api/documents/viewDocument") ? { status: 200, body: { url: "https://files.test/doc.pdf#page=3" } } : { status: 404, body: {} });
+    handler = (url) =>
+      url.startsWith("/api/documents/viewDocument")
+        ? { status: 200, body: { url: "https://files.test/doc.pdf#page=3" } }
+        : { status: 404, body: {} };
     render(<ConnectedChat />);
     const ws = socket();
     await ws.open();
@@ -286,7 +291,12 @@ describe("Chat page", () => {
     await ws.emit({ type: "full_chat", session_id: sessionId, messages: [], mode: "model", readOnly: false });
     expect(screen.getByText("Queued question")).toBeTruthy();
     expect(screen.getByText(CHAT_MESSAGES.waiting)).toBeTruthy();
-    await ws.emit({ type: "end", session_id: sessionId, mode: "model", message: stored({ id: "a1", role: "assistant", content: "Done." }) });
+    await ws.emit({
+      type: "end",
+      session_id: sessionId,
+      mode: "model",
+      message: stored({ id: "a1", role: "assistant", content: "Done." }),
+    });
     expect(screen.getByText("Done.")).toBeTruthy();
 
     // unclean close: until the reconnect, sending fails silently (logged) and the failure text shows
@@ -331,7 +341,12 @@ describe("Chat page", () => {
     expect(chatState.loading).toBe(true);
     await ws.emit({ type: "stream", session_id: sessionId, message_id: "m2", text: "wer" });
     expect(screen.getByText("Half an answer")).toBeTruthy();
-    await ws.emit({ type: "end", session_id: sessionId, mode: "model", message: stored({ id: "m2", role: "assistant", content: "Half an answer." }) });
+    await ws.emit({
+      type: "end",
+      session_id: sessionId,
+      mode: "model",
+      message: stored({ id: "m2", role: "assistant", content: "Half an answer." }),
+    });
     expect(chatState.loading).toBe(false);
     expect(chatState.messages.map((m) => m.id)).toEqual(["m1", "m2"]);
     expect(screen.queryByText("local mode")).toBeNull();
@@ -412,8 +427,10 @@ describe("Chat page, signed in", () => {
     signIn();
     appInfo.currentSessionId = newSessionId(ann.email);
     handler = (url) => {
-      if (url.startsWith("/api/documents/uploadLink")) return { status: 200, body: { presignedUrl: "https://r2.test/put", s3Key: "uploads/u1/contract.pdf" } };
+      if (url.startsWith("/api/documents/uploadLink"))
+        return { status: 200, body: { presignedUrl: "https://r2.test/put", s3Key: "uploads/u1/contract.pdf" } };
       if (url === "/api/documents/index") return { status: 200, body: { status: "pending", fileId: "f9" } };
+      if (url === "/api/auth/google/connectionStatus") return { status: 200, body: { status: "not_connected" } };
       return { status: 404, body: {} };
     };
     const { container } = render(<ConnectedChat />);
@@ -422,8 +439,11 @@ describe("Chat page, signed in", () => {
 
     await user.click(screen.getByRole("button", { name: "Attach a file" }));
     const menu = screen.getByRole("menu");
-    expect((within(menu).getByRole("menuitem", { name: "Add from drive" }) as HTMLButtonElement).disabled).toBe(true);
-    expect((within(menu).getByRole("menuitem", { name: "Connect to drive" }) as HTMLButtonElement).disabled).toBe(true);
+    // the drive is not connected: only Connect to drive is offered (drive.test.tsx covers the rest)
+    const connect = (await within(menu).findByRole("menuitem", { name: "Connect to drive" })) as HTMLButtonElement;
+    expect(connect.disabled).toBe(false);
+    expect(within(menu).queryByRole("menuitem", { name: "Add from drive" })).toBeNull();
+    requests.length = 0; // forget the drive status check
     await user.click(within(menu).getByRole("menuitem", { name: "Upload file" }));
 
     const input = container.querySelector('input[type="file"]') as HTMLInputElement;

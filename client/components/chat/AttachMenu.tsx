@@ -1,10 +1,15 @@
-// The paperclip menu (spec sections 2 and 5): Upload file (.pdf, the first file
-// only; cancelling the chooser does nothing), and, not available yet, Add from
-// drive and Connect to drive. Anonymous visitors get a disabled button.
+// The paperclip menu (spec sections 2, 4 and 5): Upload file (.pdf, the first
+// file only; cancelling the chooser does nothing) and one drive item: Connect to
+// drive (not connected: leaves for Google), Verifying connection (disabled,
+// re-checked every 30 s) or Add from drive (the single-choice picker; the chosen
+// file is imported and attached to the next question). Anonymous visitors get a
+// disabled button.
 import { useEffect, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import { attachFile, chatState } from "../../state/chat";
+import { attachDriveFile, CHAT_DRIVE_RECHECK_MS, DRIVE_MESSAGES, startConnect, useDriveConnection } from "../../state/drive";
 import { userInfo } from "../../state/user";
+import { DrivePicker } from "../drive/DrivePicker";
 import { Icon } from "../Icon";
 import { Tooltip } from "../Tooltip";
 
@@ -14,6 +19,8 @@ export function AttachMenu({ disabled = false }: { disabled?: boolean }) {
   const { user } = useSnapshot(userInfo);
   const { uploading } = useSnapshot(chatState);
   const [open, setOpen] = useState(false);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const drive = useDriveConnection(CHAT_DRIVE_RECHECK_MS);
   const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -64,14 +71,7 @@ export function AttachMenu({ disabled = false }: { disabled?: boolean }) {
       >
         <Icon name="paperclip" size={20} />
       </button>
-      <input
-        ref={inputRef}
-        type="file"
-        accept=".pdf"
-        hidden
-        aria-label="Choose a PDF file to attach"
-        onChange={onFileChosen}
-      />
+      <input ref={inputRef} type="file" accept=".pdf" hidden aria-label="Choose a PDF file to attach" onChange={onFileChosen} />
       {open && (
         <div className="attach-popover" role="menu" aria-label="Attach">
           <button
@@ -85,16 +85,41 @@ export function AttachMenu({ disabled = false }: { disabled?: boolean }) {
             <Icon name="upload" size={18} />
             Upload file
           </button>
-          <button type="button" role="menuitem" disabled title="Coming soon">
-            <Icon name="cloud" size={18} />
-            Add from drive
-          </button>
-          <button type="button" role="menuitem" disabled title="Coming soon">
-            <Icon name="link" size={18} />
-            Connect to drive
-          </button>
+          {drive.connected === true ? (
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                setOpen(false);
+                setPickerOpen(true);
+              }}
+            >
+              <Icon name="cloud" size={18} />
+              Add from drive
+            </button>
+          ) : drive.connected === "loading" ? (
+            <button type="button" role="menuitem" disabled aria-busy="true">
+              <span className="spinner" aria-hidden="true" />
+              Verifying connection
+            </button>
+          ) : (
+            <button
+              type="button"
+              role="menuitem"
+              disabled={!drive.available}
+              title={drive.available ? undefined : DRIVE_MESSAGES.unavailable}
+              onClick={() => {
+                setOpen(false);
+                startConnect();
+              }}
+            >
+              <Icon name="link" size={18} />
+              Connect to drive
+            </button>
+          )}
         </div>
       )}
+      {pickerOpen && <DrivePicker mode="single" onClose={() => setPickerOpen(false)} onSelect={attachDriveFile} />}
     </div>
   );
 }
