@@ -2,6 +2,7 @@
 // GOOGLE_CLIENT_ID set this talks to Google (endpoint bases overridable); in
 // development without one it talks to the built-in emulator under /dev/google,
 // called in-process so no network is needed.
+import { Hono } from "hono";
 import { optionalSecrets } from "../config";
 
 export const SIGNIN_SCOPES = ["openid", "email", "profile"];
@@ -56,9 +57,8 @@ export const EMULATOR_PATH = "/dev/google";
 /** Hands a request under /dev/google to the emulator (loaded only when used, never in production). */
 export async function callEmulator(env: Env, request: Request): Promise<Response> {
   const { googleEmulator } = await import("../dev/google");
-  const url = new URL(request.url);
-  url.pathname = url.pathname.slice(EMULATOR_PATH.length) || "/";
-  return googleEmulator.fetch(new Request(url, request), env);
+  // mounted at its real path, so the pages it renders point back at it
+  return new Hono<{ Bindings: Env }>().route(EMULATOR_PATH, googleEmulator).fetch(request, env);
 }
 
 /** fetch, except that emulator URLs are answered in-process (the Worker cannot rely on reaching its own origin). */
