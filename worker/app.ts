@@ -1,14 +1,17 @@
 // The Hono app: security headers, one error handler, one sub-app per resource.
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { secureHeaders } from "hono/secure-headers";
 import { MESSAGES } from "./contract/messages";
 import { getDb } from "./db/client";
 import type { AppEnv } from "./env";
 import { ApiError } from "./errors";
+import { securityHeaders } from "./middleware/security-headers";
 import { authRoutes } from "./routes/auth";
 import { documentRoutes } from "./routes/documents";
 import { openChatSocket } from "./routes/realtime";
+import { chatRoutes } from "./routes/chat";
+import { contactRoutes } from "./routes/contact";
+import { mailbox } from "./dev/mailbox";
 import { driveRoutes, googleAuthRoutes } from "./routes/google";
 import { EMULATOR_PATH, callEmulator, isGoogleEmulated } from "./providers/google";
 import { profileRoutes } from "./routes/profile";
@@ -18,25 +21,7 @@ export const app = new Hono<AppEnv>();
 // Registered before the header middleware: a 101 upgrade response has no headers to set.
 app.get("/ws", openChatSocket);
 
-app.use(
-  secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", "data:", "https:"],
-      connectSrc: ["'self'", "ws:", "wss:"],
-      frameSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-    },
-    referrerPolicy: "strict-origin-when-cross-origin",
-    xFrameOptions: "DENY",
-    crossOriginEmbedderPolicy: false,
-  }),
-);
+app.use(securityHeaders);
 
 app.use(async (c, next) => {
   c.set("db", getDb(c.env));
@@ -64,12 +49,17 @@ const api = new Hono<AppEnv>()
   .route("/documents", documentRoutes)
   .route("/auth/google", googleAuthRoutes)
   .route("/drive", driveRoutes)
+  .route("/chat", chatRoutes)
+  .route("/contactUs", contactRoutes)
   .route("/", profileRoutes);
 
 app.route("/api", api);
 
 // The Google emulator exists only in development without real Google credentials;
 // anywhere else /dev/google is a plain 404 (a test proves it).
+// The development mailbox: every outbox message, readable locally; absent elsewhere.
+app.route("/dev/mailbox", mailbox);
+
 app.all(`${EMULATOR_PATH}/*`, async (c) => {
   if (!isGoogleEmulated(c.env)) return c.json({ status: "error" as const, message: MESSAGES.notFound }, 404);
   return callEmulator(c.env, c.req.raw);

@@ -17,6 +17,8 @@ export interface OptionalSecrets {
   GOOGLE_USERINFO_URL?: string;
   GOOGLE_REVOKE_URL?: string;
   GOOGLE_DRIVE_API?: string;
+  MAIL_API_URL?: string;
+  MAIL_API_KEY?: string;
 }
 
 export function optionalSecrets(env: Env): OptionalSecrets {

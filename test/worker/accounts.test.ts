@@ -18,7 +18,7 @@ describe("health and headers", () => {
     const csp = res.headers.get("Content-Security-Policy") ?? "";
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toContain("unsafe-inline'; object");
+    expect(csp).toContain("object-src 'none'");
     expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(res.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
   });

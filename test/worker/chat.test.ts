@@ -92,7 +92,10 @@ describe("a chat turn", () => {
     socket.send({ action: "chat", query: "When must travel receipts be submitted?", session_id: u.sessionId, token: u.token });
     const end = await socket.next("end");
 
-    const streamed = socket.all("stream").map((s) => s.text).join("");
+    const streamed = socket
+      .all("stream")
+      .map((s) => s.text)
+      .join("");
     expect(streamed).toBe(end.message.content);
     expect(socket.all("stream").length).toBeGreaterThan(3);
     expect(end.mode).toBe("local");
@@ -101,7 +104,9 @@ describe("a chat turn", () => {
     expect(end.message.sources).toEqual([{ n: 1, fileId: u.doc.fileId, fileName: "Handbook.pdf", page: 2 }]);
 
     const update = await socket.next("chat_list_update");
-    expect(update.chats).toEqual([{ session_id: u.sessionId, updated_at: expect.any(Number), summary: "When must travel receipts be submitted?" }]);
+    expect(update.chats).toEqual([
+      { session_id: u.sessionId, updated_at: expect.any(Number), summary: "When must travel receipts be submitted?" },
+    ]);
     const row = await env.DB.prepare("SELECT user_id, summary FROM chats WHERE session_id = ?").bind(u.sessionId).first();
     expect(row).toEqual({ user_id: u.user.id, summary: "When must travel receipts be submitted?" });
 
@@ -168,7 +173,12 @@ describe("a chat turn", () => {
     const switchPoint = order.indexOf(second.message.id);
     expect(order.slice(0, switchPoint).every((id) => id === first.message.id)).toBe(true);
     expect(order.slice(switchPoint).every((id) => id === second.message.id)).toBe(true);
-    const text = (id: string) => socket.all("stream").filter((s) => s.message_id === id).map((s) => s.text).join("");
+    const text = (id: string) =>
+      socket
+        .all("stream")
+        .filter((s) => s.message_id === id)
+        .map((s) => s.text)
+        .join("");
     expect(text(first.message.id)).toBe(first.message.content);
     expect(text(second.message.id)).toBe(second.message.content);
   });
@@ -186,7 +196,10 @@ describe("a chat turn", () => {
     const partial = full.messages[1]!;
     expect(partial.status).toBe("streaming");
     const end = await second.next("end");
-    const afterSnapshot = second.all("stream").map((s) => s.text).join("");
+    const afterSnapshot = second
+      .all("stream")
+      .map((s) => s.text)
+      .join("");
     expect(end.message.content.startsWith(partial.content)).toBe(true);
     expect(partial.content + afterSnapshot).toBe(end.message.content);
   });

@@ -187,7 +187,9 @@ describe("signed upload links", () => {
     expect(url.searchParams.get("X-Amz-Credential")).toMatch(/^AKIDEXAMPLE\/\d{8}\/auto\/s3\/aws4_request$/);
     expect(url.searchParams.get("X-Amz-Signature")).toMatch(/^[0-9a-f]{64}$/);
     // without them: the Worker's own signed URL
-    expect(new URL(await uploadLinkProvider(env, "http://localhost").presignPut("k.pdf", "application/pdf")).pathname).toBe("/api/documents/upload");
+    expect(new URL(await uploadLinkProvider(env, "http://localhost").presignPut("k.pdf", "application/pdf")).pathname).toBe(
+      "/api/documents/upload",
+    );
   });
 
   it("a view link cannot be used to upload", async () => {
@@ -369,6 +371,8 @@ describe("view and delete", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("application/pdf");
     expect(res.headers.get("Content-Disposition")).toBe(`inline; filename="${fileId}.pdf"`);
+    expect(res.headers.get("Content-Security-Policy")).toBe("frame-ancestors 'self'");
+    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes);
 
     expect((await listFiles(token)).files[0]!.uploadedAt).not.toBeNull();

@@ -10,7 +10,7 @@ import { indexDocument } from "../../worker/ingest/indexer";
 import { chooseChatProvider } from "../../worker/providers/llm";
 import { localAnswer, localProvider } from "../../worker/providers/llm/local";
 import { openAiProvider } from "../../worker/providers/llm/openai";
-import { SYSTEM_PROMPT } from "../../worker/providers/llm/prompt";
+import { SYSTEM_PROMPT, chatTitle } from "../../worker/providers/llm/prompt";
 import { workersAiProvider } from "../../worker/providers/llm/workers-ai";
 import { ftsMatchExpression, fuseByRank, keywordSearch, retrievePassages, type Passage } from "../../worker/services/retrieval";
 import { newUser } from "../helpers/api";
@@ -37,7 +37,21 @@ async function collect(stream: AsyncIterable<string>): Promise<string[]> {
 describe("keyword search", () => {
   it("never throws on hostile query text", async () => {
     const u = await indexed(["Payroll withholding applies to wages and tips."], "hostile");
-    for (const q of ['"', "unmatched \" quote", "AND OR NOT", "NEAR(payroll wages)", "payroll*", "col:payroll", "'; DROP TABLE chunks; --", "^payroll", "((()))", "🙂 émoji ünïcode", "x".repeat(5000), "", "   "]) {
+    for (const q of [
+      '"',
+      'unmatched " quote',
+      "AND OR NOT",
+      "NEAR(payroll wages)",
+      "payroll*",
+      "col:payroll",
+      "'; DROP TABLE chunks; --",
+      "^payroll",
+      "((()))",
+      "🙂 émoji ünïcode",
+      "x".repeat(5000),
+      "",
+      "   ",
+    ]) {
       await expect(keywordSearch(env.DB, { userId: u.user.id }, q)).resolves.toBeInstanceOf(Array);
     }
     expect(ftsMatchExpression('payroll" OR "wages')).toBe('"payroll" OR "wages"');
@@ -76,7 +90,12 @@ describe("fusion", () => {
     const b = { id: "b" };
     const c = { id: "c" };
     const d = { id: "d" };
-    expect(fuseByRank([[a, b, c], [c, d]]).map((x) => x.id)).toEqual(["c", "a", "b", "d"]);
+    expect(
+      fuseByRank([
+        [a, b, c],
+        [c, d],
+      ]).map((x) => x.id),
+    ).toEqual(["c", "a", "b", "d"]);
     expect(fuseByRank([[a, b]]).map((x) => x.id)).toEqual(["a", "b"]);
   });
 
@@ -95,19 +114,29 @@ describe("fusion", () => {
 });
 
 describe("providers", () => {
-  const input = { question: "When are payroll taxes due?", passages: [passage(1, "Payroll taxes are due quarterly.")], history: [], anonymous: false };
+  const input = {
+    question: "When are payroll taxes due?",
+    passages: [passage(1, "Payroll taxes are due quarterly.")],
+    history: [],
+    anonymous: false,
+  };
 
   it("streams from an OpenAI-compatible endpoint over SSE, with the grounded prompt", async () => {
     const baseUrl = inject("llmBaseUrl");
     const provider = openAiProvider({ baseUrl, apiKey: "test-key", model: "test-model" });
     expect(provider.mode).toBe("model");
     expect(await collect(provider.streamAnswer(input))).toEqual(STREAMED_PARTS);
-    const sent = (await (await fetch(`${baseUrl}/last-request`)).json()) as { model: string; stream: boolean; max_tokens: number; messages: { role: string; content: string }[] };
+    const sent = (await (await fetch(`${baseUrl}/last-request`)).json()) as {
+      model: string;
+      stream: boolean;
+      max_tokens: number;
+      messages: { role: string; content: string }[];
+    };
     expect(sent).toMatchObject({ model: "test-model", stream: true });
     expect(sent.max_tokens).toBeGreaterThanOrEqual(1024);
     expect(sent.messages[0]).toEqual({ role: "system", content: SYSTEM_PROMPT });
     expect(sent.messages.at(-1)!.content).toContain("[1] f.pdf, page 1:\nPayroll taxes are due quarterly.");
-    expect(await provider.title("When are payroll taxes due?")).toBe("Quarterly Payroll Taxes");
+    expect(await chatTitle(provider, "When are payroll taxes due?")).toBe("Quarterly Payroll Taxes");
 
     const wrongKey = openAiProvider({ baseUrl, apiKey: "nope", model: "m" });
     await expect(collect(wrongKey.streamAnswer(input))).rejects.toThrow("401");

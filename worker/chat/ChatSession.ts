@@ -22,7 +22,7 @@ import {
 import { MESSAGES } from "../contract/messages";
 import { getDb } from "../db/client";
 import { chooseChatProvider } from "../providers/llm";
-import { titleFromQuestion } from "../providers/llm/prompt";
+import { chatTitle } from "../providers/llm/prompt";
 import { authenticate } from "../services/accounts";
 import { listChats, recordTurn } from "../services/chats";
 import { consumeDailyMessage, quotaFor } from "../services/quotas";
@@ -62,7 +62,12 @@ export function citedSources(answer: string, passages: Passage[]): Source[] {
     const n = Number(match[1]);
     if (n >= 1 && n <= passages.length) seen.add(n);
   }
-  return [...seen].map((n) => ({ n, fileId: passages[n - 1]!.documentId, fileName: passages[n - 1]!.fileName, page: passages[n - 1]!.page }));
+  return [...seen].map((n) => ({
+    n,
+    fileId: passages[n - 1]!.documentId,
+    fileName: passages[n - 1]!.fileName,
+    page: passages[n - 1]!.page,
+  }));
 }
 
 export class ChatSession extends DurableObject<Env> {
@@ -121,12 +126,37 @@ export class ChatSession extends DurableObject<Env> {
 
     switch (message.action) {
       case "get_chats":
-        return send(ws, { type: "chat_list", chats: who.userId ? await listChats(this.env.DB, { id: who.userId, email: who.email! }) : [] });
+        return send(ws, {
+          type: "chat_list",
+          chats: who.userId ? await listChats(this.env.DB, { id: who.userId, email: who.email! }) : [],
+        });
       case "get_full_chat":
         if (message.session_id !== who.sessionId) return send(ws, { type: "error", code: 403, message: CHAT_MESSAGES.notYourSession });
-        return send(ws, { type: "full_chat", session_id: who.sessionId, messages: this.messages(), mode: this.mode(), readOnly: who.access === "member" });
+        return send(ws, {
+          type: "full_chat",
+          session_id: who.sessionId,
+          messages: this.messages(),
+          mode: this.mode(),
+          readOnly: who.access === "member",
+        });
       case "chat":
         return this.ask(ws, who, message);
+    }
+  }
+
+  /** RPC: the stored messages (memo). */
+  async transcript(): Promise<StoredMessage[]> {
+    return this.messages();
+  }
+
+  /** RPC: a member whose access was removed loses their open sockets at once. */
+  async dropMember(email: string): Promise<void> {
+    for (const ws of this.ctx.getWebSockets()) {
+      const who = ws.deserializeAttachment() as SocketIdentity;
+      if (who.access === "member" && who.email === email) {
+        send(ws, { type: "error", code: 403, message: CHAT_MESSAGES.accessRemoved });
+        ws.close(1000, "access removed");
+      }
     }
   }
 
@@ -230,13 +260,18 @@ export class ChatSession extends DurableObject<Env> {
 
     const content = this.live.content || CHAT_MESSAGES.sendFailed;
     const sources = citedSources(content, passages);
-    this.sql.exec("UPDATE messages SET content = ?, sources = ?, status = 'complete' WHERE id = ?", content, JSON.stringify(sources), answerId);
+    this.sql.exec(
+      "UPDATE messages SET content = ?, sources = ?, status = 'complete' WHERE id = ?",
+      content,
+      JSON.stringify(sources),
+      answerId,
+    );
     this.live = null;
     if (failed) this.broadcast({ type: "error", code: 500, message: CHAT_MESSAGES.sendFailed });
 
     if (who.userId) {
       const firstTurn = history.length === 0;
-      const title = firstTurn ? await provider.title(query).catch(() => titleFromQuestion(query)) : undefined;
+      const title = firstTurn ? await chatTitle(provider, query) : undefined;
       await recordTurn(this.env.DB, { sessionId: who.sessionId, userId: who.userId, title });
     }
     this.broadcast({ type: "end", session_id: who.sessionId, message: this.message(answerId)!, mode: provider.mode });
@@ -256,7 +291,13 @@ export class ChatSession extends DurableObject<Env> {
     }
   }
 
-  private insert(m: { id: string; role: "user" | "assistant"; content: string; fileInfo?: FileInfo[] | null; status: "complete" | "streaming" }) {
+  private insert(m: {
+    id: string;
+    role: "user" | "assistant";
+    content: string;
+    fileInfo?: FileInfo[] | null;
+    status: "complete" | "streaming";
+  }) {
     this.sql.exec(
       "INSERT INTO messages (id, role, content, file_info, status, created_at) VALUES (?, ?, ?, ?, ?, ?)",
       m.id,
@@ -289,7 +330,9 @@ export class ChatSession extends DurableObject<Env> {
   }
 
   private message(id: string): StoredMessage | undefined {
-    const row = this.sql.exec<MessageRow>("SELECT id, role, content, file_info, sources, status, created_at FROM messages WHERE id = ?", id).toArray()[0];
+    const row = this.sql
+      .exec<MessageRow>("SELECT id, role, content, file_info, sources, status, created_at FROM messages WHERE id = ?", id)
+      .toArray()[0];
     return row && this.toStored(row);
   }
 

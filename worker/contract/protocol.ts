@@ -43,7 +43,13 @@ const token = z.string().max(4096).optional();
 const sessionId = z.string().min(1).max(400);
 
 export const clientMessageSchema = z.discriminatedUnion("action", [
-  z.object({ action: z.literal("chat"), query: z.string().max(CHAT_QUERY_MAX), session_id: sessionId, s3_key: z.string().max(500).optional(), token }),
+  z.object({
+    action: z.literal("chat"),
+    query: z.string().max(CHAT_QUERY_MAX),
+    session_id: sessionId,
+    s3_key: z.string().max(500).optional(),
+    token,
+  }),
   z.object({ action: z.literal("get_full_chat"), session_id: sessionId, token }),
   z.object({ action: z.literal("get_chats"), token }),
 ]);
@@ -74,6 +80,7 @@ export const CHAT_MESSAGES = {
   sendFailed: "Sorry, I couldn't process your request.",
   waiting: "Please wait a moment...",
   readOnly: "This chat was shared with you to read; only its owner can ask questions in it.",
+  accessRemoved: "Your access to this chat was removed.",
   notYourSession: "You cannot open this chat.",
   tokenMismatch: "This message was sent with another account's token.",
   emptyQuery: "Please type a question.",

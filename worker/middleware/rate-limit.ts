@@ -8,9 +8,9 @@ export function clientIp(req: Request): string {
 }
 
 /** Throws a 429 with a clear message as soon as any of the keys is over its limit. */
-export async function enforceRateLimit(limiter: RateLimit, keys: string[]): Promise<void> {
+export async function enforceRateLimit(limiter: RateLimit, keys: string[], message: string = MESSAGES.tooManyAttempts): Promise<void> {
   for (const key of keys) {
     const { success } = await limiter.limit({ key });
-    if (!success) throw new ApiError(429, MESSAGES.tooManyAttempts);
+    if (!success) throw new ApiError(429, message);
   }
 }

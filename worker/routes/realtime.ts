@@ -38,7 +38,8 @@ export async function openChatSocket(c: Context<AppEnv>): Promise<Response> {
     if (access === "denied") return refuse(CLOSE_POLICY, { type: "error", code: 403, message: CHAT_MESSAGES.notYourSession });
     identity = { sessionId, access, userId: user.id, email: user.email, ip: clientIp(c.req.raw) };
   } else {
-    if (!sessionId.startsWith(GUEST_PREFIX)) return refuse(CLOSE_POLICY, { type: "error", code: 403, message: CHAT_MESSAGES.notYourSession });
+    if (!sessionId.startsWith(GUEST_PREFIX))
+      return refuse(CLOSE_POLICY, { type: "error", code: 403, message: CHAT_MESSAGES.notYourSession });
     identity = { sessionId, access: "anonymous", userId: null, email: null, ip: clientIp(c.req.raw) };
   }
 

@@ -49,7 +49,9 @@ export async function createUpload(
   }
   const id = crypto.randomUUID();
   const r2Key = `users/${userId}/${id}.pdf`;
-  await db.insert(documents).values({ id, userId, fileName, r2Key, status: "uploading", source: origin.source, driveFileId: origin.driveFileId });
+  await db
+    .insert(documents)
+    .values({ id, userId, fileName, r2Key, status: "uploading", source: origin.source, driveFileId: origin.driveFileId });
   return { id, r2Key };
 }
 

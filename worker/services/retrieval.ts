@@ -25,11 +25,24 @@ const STOPWORDS = new Set(
     " ",
   ),
 );
+// Words about the asking rather than the subject ("Give a response to the question
+// by relying on the details shown..."): rare in documents, so BM25 would weight
+// them highly and rank passages that happen to contain them.
+const QUESTION_WORDS = new Set(
+  "about also any answer assume based describe detail details explain following give just kindly like many much please primarily provide question relying response shown tell using".split(
+    " ",
+  ),
+);
 
 /** Search terms from any user text: letters and digits only, so quotes and FTS operators can never break the query. */
 export function queryTerms(text: string): string[] {
-  const terms = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return [...new Set(terms.filter((t) => !STOPWORDS.has(t) && (t.length > 1 || /\d/.test(t))))].slice(0, 32);
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  // "FY2023" or "Q2'2023" style tokens: also search their parts ("2023"), which is how tables write them
+  const terms = words.flatMap((w) => {
+    const parts = w.match(/\p{L}+|\p{N}+/gu) ?? [];
+    return parts.length > 1 ? [w, ...parts.filter((p) => p.length > 1)] : [w];
+  });
+  return [...new Set(terms.filter((t) => !STOPWORDS.has(t) && !QUESTION_WORDS.has(t) && (t.length > 1 || /\d/.test(t))))].slice(0, 32);
 }
 
 /** An FTS5 MATCH expression: every term quoted, any term may match (bm25 ranks by how many and how rare). */
@@ -102,11 +115,28 @@ export function fuseByRank<T extends { id: string }>(lists: T[][], k = RRF_K): T
   return [...scores.values()].sort((a, b) => b.score - a.score).map((e) => e.item);
 }
 
+/**
+ * The top k hits, at most one per page while other pages are left: neighbouring
+ * chunks of one page mostly repeat each other, and distinct pages give the
+ * answer more places to find and cite the evidence. Best first.
+ */
+export function onePerPage<T extends { document_id: string; page: number }>(hits: T[], k: number): T[] {
+  const seen = new Set<string>();
+  const first: T[] = [];
+  const rest: T[] = [];
+  for (const hit of hits) {
+    const page = `${hit.document_id}:${hit.page}`;
+    (seen.has(page) ? rest : first).push(hit);
+    seen.add(page);
+  }
+  return [...first, ...rest].slice(0, k);
+}
+
 export async function retrievePassages(
   env: VectorBindings & { DB: D1Database },
   scope: RetrievalScope,
   question: string,
-  topK = 6,
+  topK = 8,
 ): Promise<Passage[]> {
   const [keyword, semantic] = await Promise.all([
     keywordSearch(env.DB, scope, question),
@@ -116,5 +146,11 @@ export async function retrievePassages(
     }),
   ]);
   const fused = semantic.length ? fuseByRank([keyword, semantic]) : keyword;
-  return fused.slice(0, topK).map((h) => ({ chunkId: h.id, documentId: h.document_id, fileName: h.file_name, page: h.page, text: h.text }));
+  return onePerPage(fused, topK).map((h) => ({
+    chunkId: h.id,
+    documentId: h.document_id,
+    fileName: h.file_name,
+    page: h.page,
+    text: h.text,
+  }));
 }

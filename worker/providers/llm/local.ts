@@ -1,12 +1,13 @@
 // The local default: a deterministic extractive responder. It quotes the
-// sentences of the retrieved passages that best match the question, each with
-// its [n] citation, and streams them word by word. With nothing relevant it
-// says so plainly; it never writes anything that is not in the documents.
+// best-matching sentence of each of the retrieved passages that match the
+// question best (best first, one per passage), each with its [n] citation, and
+// streams them word by word. With nothing relevant it says so plainly; it never
+// writes anything that is not in the documents.
 import { queryTerms } from "../../services/retrieval";
-import { titleFromQuestion } from "./prompt";
 import type { ChatProvider, ChatTurnInput } from "./types";
 
-const MAX_SENTENCES = 3;
+/** One quote per source, from this many distinct sources at most. */
+const MAX_SOURCES = 5;
 const MAX_SENTENCE_CHARS = 400;
 
 interface Candidate {
@@ -23,7 +24,11 @@ export function splitSentences(text: string): string[] {
     .filter((s) => s.length >= 20);
 }
 
-/** The best-matching sentences, in source order, scored by the rarity of the question terms they contain. */
+/**
+ * The best-matching sentence of each of the best-matching sources, best first:
+ * one quote per source, so the answer points at up to MAX_SOURCES distinct
+ * places. Sentences are scored by the rarity of the question terms they contain.
+ */
 export function pickSentences(question: string, input: Pick<ChatTurnInput, "passages">): Candidate[] {
   const terms = queryTerms(question);
   if (terms.length === 0) return [];
@@ -31,16 +36,14 @@ export function pickSentences(question: string, input: Pick<ChatTurnInput, "pass
   input.passages.forEach((p, i) => splitSentences(p.text).forEach((text) => candidates.push({ n: i + 1, order: candidates.length, text })));
   const lower = candidates.map((c) => c.text.toLowerCase());
   const idf = new Map(terms.map((t) => [t, Math.log(1 + candidates.length / (1 + lower.filter((s) => s.includes(t)).length))]));
-  return candidates
-    .map((c, i) => ({
-      ...c,
-      // rare matched terms count most; earlier (better-ranked) sources break ties
-      score: terms.reduce((s, t) => s + (new RegExp(`(^|[^\\p{L}\\p{N}])${t}`, "u").test(lower[i]!) ? idf.get(t)! : 0), 0) - c.n * 0.01,
-    }))
-    .filter((c) => c.score > 0)
-    .sort((a, b) => b.score - a.score)
-    .slice(0, MAX_SENTENCES)
-    .sort((a, b) => a.n - b.n || a.order - b.order);
+  const best = new Map<number, Candidate>();
+  candidates.forEach((c, i) => {
+    // rare matched terms count most; earlier (better-ranked) sources break ties
+    const score =
+      terms.reduce((s, t) => s + (new RegExp(`(^|[^\\p{L}\\p{N}])${t}`, "u").test(lower[i]!) ? idf.get(t)! : 0), 0) - c.n * 0.01;
+    if (score > 0 && score > (best.get(c.n)?.score ?? 0)) best.set(c.n, { ...c, score });
+  });
+  return [...best.values()].sort((a, b) => b.score - a.score).slice(0, MAX_SOURCES);
 }
 
 function clip(sentence: string): string {
@@ -71,8 +74,6 @@ export function localProvider(wordDelayMs = 8): ChatProvider {
         yield word;
       }
     },
-    async title(question) {
-      return titleFromQuestion(question);
-    },
+    complete: null,
   };
 }

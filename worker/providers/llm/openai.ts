@@ -1,6 +1,6 @@
 // Any OpenAI-compatible endpoint (AI Gateway, OpenAI, Ollama...): streaming
 // chat completions over server-sent events.
-import { chatMessages, cleanTitle, TITLE_PROMPT } from "./prompt";
+import { chatMessages } from "./prompt";
 import { sseText } from "./sse";
 import type { ChatProvider } from "./types";
 
@@ -29,16 +29,16 @@ export function openAiProvider(config: OpenAiConfig): ChatProvider {
       const response = await post({ messages: chatMessages(input), stream: true, max_tokens: MAX_ANSWER_TOKENS });
       yield* sseText(response.body!, (json) => json?.choices?.[0]?.delta?.content);
     },
-    async title(question) {
+    async complete(system, user, maxTokens) {
       const response = await post({
         messages: [
-          { role: "system", content: TITLE_PROMPT },
-          { role: "user", content: question },
+          { role: "system", content: system },
+          { role: "user", content: user },
         ],
-        max_tokens: 24,
+        max_tokens: maxTokens,
       });
       const json = (await response.json()) as { choices?: { message?: { content?: string } }[] };
-      return cleanTitle(json.choices?.[0]?.message?.content ?? "", question);
+      return json.choices?.[0]?.message?.content ?? "";
     },
   };
 }

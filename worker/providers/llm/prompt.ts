@@ -1,6 +1,6 @@
 // What a real model is told. The users are business people; answers must be
 // grounded in their documents and cite only the numbered sources given.
-import type { ChatTurnInput } from "./types";
+import type { ChatProvider, ChatTurnInput } from "./types";
 
 export const SYSTEM_PROMPT = `You are DocChat, an assistant for business professionals working on HR, tax, legal, business development and strategy questions.
 Answer from the numbered sources taken from the user's own documents. After each statement that uses a source, cite it as [n] with the source's number.
@@ -41,4 +41,14 @@ export function cleanTitle(raw: string, question: string): string {
     .split("\n")[0]!
     .trim();
   return title && title.length <= 80 ? title : titleFromQuestion(question);
+}
+
+/** A chat's title: written by the model when there is one, else the first question shortened. */
+export async function chatTitle(provider: Pick<ChatProvider, "complete">, question: string): Promise<string> {
+  if (!provider.complete) return titleFromQuestion(question);
+  try {
+    return cleanTitle(await provider.complete(TITLE_PROMPT, question, 24), question);
+  } catch {
+    return titleFromQuestion(question);
+  }
 }

@@ -16,6 +16,6 @@ export interface ChatTurnInput {
 export interface ChatProvider {
   readonly mode: AnswerMode;
   streamAnswer(input: ChatTurnInput): AsyncIterable<string>;
-  /** a short chat title from the first question */
-  title(question: string): Promise<string>;
+  /** one non-streamed completion (titles, memos); null for the local responder, which writes no free text */
+  complete: ((system: string, user: string, maxTokens: number) => Promise<string>) | null;
 }

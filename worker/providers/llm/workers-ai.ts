@@ -1,5 +1,5 @@
 // Workers AI (production): streaming chat completions through the AI binding.
-import { chatMessages, cleanTitle, TITLE_PROMPT } from "./prompt";
+import { chatMessages } from "./prompt";
 import { sseText } from "./sse";
 import type { ChatProvider } from "./types";
 
@@ -11,18 +11,22 @@ export function workersAiProvider(ai: Ai, model = DEFAULT_WORKERS_AI_MODEL): Cha
   return {
     mode: "model",
     async *streamAnswer(input) {
-      const stream = (await run(model, { messages: chatMessages(input), stream: true, max_tokens: MAX_ANSWER_TOKENS })) as ReadableStream<Uint8Array>;
+      const stream = (await run(model, {
+        messages: chatMessages(input),
+        stream: true,
+        max_tokens: MAX_ANSWER_TOKENS,
+      })) as ReadableStream<Uint8Array>;
       yield* sseText(stream, (json) => (typeof json?.response === "string" ? json.response : undefined));
     },
-    async title(question) {
+    async complete(system, user, maxTokens) {
       const result = (await run(model, {
         messages: [
-          { role: "system", content: TITLE_PROMPT },
-          { role: "user", content: question },
+          { role: "system", content: system },
+          { role: "user", content: user },
         ],
-        max_tokens: 24,
+        max_tokens: maxTokens,
       })) as { response?: string };
-      return cleanTitle(result?.response ?? "", question);
+      return result?.response ?? "";
     },
   };
 }

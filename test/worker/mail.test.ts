@@ -1,0 +1,244 @@
+// Proves memo, share, contact and the mail outbox: memos for one's own (or a
+// shared) chat only, each validation message, outbox rows and send_email calls
+// with escaped content and no header injection, a failing mail provider being
+// reported, sharing (grant, read-only over the websocket, revoke at once,
+// non-members 404), the contact validation matrix and rate limits, and the
+// development mailbox existing only in development.
+import { env } from "cloudflare:workers";
+import { createExecutionContext } from "cloudflare:test";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { app } from "../../worker/app";
+import { CONTACT_MESSAGES, MEMO_MESSAGES, SHARE_MESSAGES } from "../../worker/contract/mail";
+import { CLOSE_POLICY } from "../../worker/contract/protocol";
+import { buildMime, isPlainAddress } from "../../worker/providers/mail/mime";
+import { call, newUser } from "../helpers/api";
+import { uploadAndIndex, waitUntilDone } from "../helpers/documents";
+import { textPdf } from "../helpers/pdfs";
+import { openSocket } from "../helpers/sockets";
+
+afterEach(() => vi.restoreAllMocks());
+
+async function chatWithOneTurn(prefix: string, question = "When does dental coverage start?") {
+  const owner = await newUser(prefix);
+  const doc = await uploadAndIndex(owner.token, "Benefits.pdf", await textPdf(["Dental coverage starts after ninety days of employment."]));
+  await waitUntilDone(owner.token, doc.fileId);
+  const sessionId = `${owner.email}-${crypto.randomUUID()}`;
+  const socket = await openSocket(sessionId, owner.token);
+  socket.send({ action: "chat", query: question, session_id: sessionId, token: owner.token });
+  await socket.next("end");
+  socket.ws.close(1000);
+  return { ...owner, sessionId };
+}
+
+async function outbox(to: string) {
+  return (await env.DB.prepare("SELECT * FROM email_outbox WHERE `to` = ? ORDER BY id").bind(to).all<Record<string, any>>()).results;
+}
+
+describe("memo", () => {
+  it("summarises the caller's chat and e-mails it to them when no address is given", async () => {
+    const spy = vi.spyOn(env.EMAIL, "send").mockResolvedValue(undefined as never);
+    const u = await chatWithOneTurn("memo");
+    const res = await call("POST", "/api/chat/sendMemo", { token: u.token, body: { session_id: u.sessionId, email: "" } });
+    expect(res.status).toBe(200);
+    expect(res.json.status).toBe("success");
+    expect(res.json.message).toBe(MEMO_MESSAGES.sent);
+    expect(res.json.memo).toContain("When does dental coverage start?");
+    expect(res.json.memo).toContain("Dental coverage starts after ninety days of employment. (Benefits.pdf, p. 1)");
+    expect(res.json.memo).toContain("Benefits.pdf, page 1");
+
+    const [row] = await outbox(u.email);
+    expect(row).toMatchObject({ kind: "memo", status: "sent", subject: "Chat memo: When does dental coverage start?", error: null });
+    expect(spy).toHaveBeenCalledTimes(1);
+    const message = spy.mock.calls[0]![0] as unknown as { to: string; from: string };
+    expect(message.to).toBe(u.email);
+    expect(message.from).toBe(env.MAIL_FROM);
+  });
+
+  it("escapes what the user typed in the HTML e-mail", async () => {
+    const u = await chatWithOneTurn("memo-escape", "Is <script>alert(1)</script> dental covered?");
+    const other = `copy-${u.email}`;
+    await call("POST", "/api/chat/sendMemo", { token: u.token, body: { session_id: u.sessionId, email: other } });
+    const [row] = await outbox(other);
+    expect(row!.status).toBe("sent"); // through the real local send_email binding
+    expect(row!.html_body).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(row!.html_body).not.toContain("<script>");
+    expect(row!.text_body).toContain("<script>alert(1)</script>");
+  });
+
+  it.each([
+    [{}, MEMO_MESSAGES.sessionMissing],
+    [{ session_id: "" }, MEMO_MESSAGES.sessionMissing],
+    [{ session_id: "x", email: "nope" }, MEMO_MESSAGES.emailInvalid],
+  ])("rejects %j with %s", async (body, message) => {
+    const { token } = await newUser("memo-bad");
+    const res = await call("POST", "/api/chat/sendMemo", { token, body });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe(message);
+  });
+
+  it("refuses another user's chat as not found and sends nothing", async () => {
+    const owner = await chatWithOneTurn("memo-owner");
+    const other = await newUser("memo-other");
+    const res = await call("POST", "/api/chat/sendMemo", { token: other.token, body: { session_id: owner.sessionId, email: other.email } });
+    expect(res.status).toBe(404);
+    expect(await outbox(other.email)).toEqual([]);
+  });
+
+  it("reports a failing mail provider and records the failure", async () => {
+    vi.spyOn(env.EMAIL, "send").mockRejectedValue(new Error("mail relay unavailable"));
+    const u = await chatWithOneTurn("memo-fail");
+    const res = await call("POST", "/api/chat/sendMemo", { token: u.token, body: { session_id: u.sessionId } });
+    expect(res.status).toBe(502);
+    expect(res.json).toEqual({ status: "error", message: MEMO_MESSAGES.sendFailed });
+    expect((await outbox(u.email))[0]).toMatchObject({ status: "failed", error: "mail relay unavailable" });
+  });
+
+  it("is rate limited per user", async () => {
+    const u = await chatWithOneTurn("memo-limit");
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++)
+      statuses.push((await call("POST", "/api/chat/sendMemo", { token: u.token, body: { session_id: u.sessionId } })).status);
+    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe("mail headers", () => {
+  it("cannot be injected through subjects or addresses", () => {
+    const raw = buildMime(
+      { from: "a@example.com", to: "b@example.com", subject: "Hello\r\nBcc: evil@example.com", text: "t", html: "h" },
+      "id@example.com",
+    );
+    expect(raw).not.toMatch(/\r\nBcc:/);
+    expect(raw).toContain("Subject: Hello Bcc: evil@example.com");
+    expect(isPlainAddress("b@example.com\r\nBcc: evil@example.com")).toBe(false);
+    expect(() => buildMime({ from: "a@example.com", to: "x@y.com\nBcc: z@y.com", subject: "s", text: "t", html: "h" }, "id")).toThrow();
+    expect(buildMime({ from: "a@example.com", to: "b@example.com", subject: "Mémo é", text: "t", html: "h" }, "id")).toContain(
+      "Subject: =?UTF-8?B?",
+    );
+  });
+});
+
+describe("share", () => {
+  it("grants read-only access by e-mail, lists members, and revokes at once", async () => {
+    const owner = await chatWithOneTurn("share-owner");
+    const member = await newUser("share-member");
+    const res = await call("POST", "/api/chat/share", {
+      token: owner.token,
+      body: { session_id: owner.sessionId, emails: [member.email.toUpperCase()] },
+    });
+    expect(res.json).toEqual({ status: "success", message: SHARE_MESSAGES.shared, shared: [member.email], errors: [] });
+    const [mail] = await outbox(member.email);
+    expect(mail).toMatchObject({ kind: "share", status: "sent" });
+    expect(mail!.text_body).toContain(`/app/chat?session=${encodeURIComponent(owner.sessionId)}`);
+
+    expect(
+      (await call("GET", `/api/chat/share?session_id=${encodeURIComponent(owner.sessionId)}`, { token: owner.token })).json.members,
+    ).toEqual([{ email: member.email, created_at: expect.any(Number) }]);
+
+    // the member reads the chat but cannot write, and sees it in their list
+    const socket = await openSocket(owner.sessionId, member.token);
+    socket.send({ action: "get_full_chat", session_id: owner.sessionId, token: member.token });
+    const full = await socket.next("full_chat");
+    expect(full.readOnly).toBe(true);
+    expect(full.messages).toHaveLength(2);
+    socket.send({ action: "chat", query: "sneaky question", session_id: owner.sessionId, token: member.token });
+    expect(await socket.next("error")).toMatchObject({ code: 403 });
+    socket.send({ action: "get_chats", token: member.token });
+    expect((await socket.next("chat_list")).chats.map((c) => c.session_id)).toContain(owner.sessionId);
+
+    // the member can have a memo sent too
+    expect((await call("POST", "/api/chat/sendMemo", { token: member.token, body: { session_id: owner.sessionId } })).status).toBe(200);
+
+    const removed = await call("DELETE", "/api/chat/share", {
+      token: owner.token,
+      body: { session_id: owner.sessionId, email: member.email },
+    });
+    expect(removed.json).toEqual({ status: "success", message: SHARE_MESSAGES.revoked });
+    expect((await socket.closed).code).toBe(1000);
+    expect((await (await openSocket(owner.sessionId, member.token)).closed).code).toBe(CLOSE_POLICY);
+    expect((await call("POST", "/api/chat/sendMemo", { token: member.token, body: { session_id: owner.sessionId } })).status).toBe(404);
+  });
+
+  it("is for the owner only: others get 404", async () => {
+    const owner = await chatWithOneTurn("share-only");
+    const stranger = await newUser("share-stranger");
+    const q = `/api/chat/share?session_id=${encodeURIComponent(owner.sessionId)}`;
+    expect((await call("GET", q, { token: stranger.token })).status).toBe(404);
+    expect(
+      (await call("POST", "/api/chat/share", { token: stranger.token, body: { session_id: owner.sessionId, emails: [stranger.email] } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await call("DELETE", "/api/chat/share", { token: stranger.token, body: { session_id: owner.sessionId, email: stranger.email } }))
+        .status,
+    ).toBe(404);
+    expect((await (await openSocket(owner.sessionId, stranger.token)).closed).code).toBe(CLOSE_POLICY);
+  });
+
+  it.each([
+    [{ session_id: "s", emails: [] }, SHARE_MESSAGES.selectAtLeastOne],
+    [{ session_id: "s" }, SHARE_MESSAGES.selectAtLeastOne],
+    [{ session_id: "s", emails: ["not-an-email"] }, SHARE_MESSAGES.invalidEmail],
+  ])("validates %j", async (body, message) => {
+    const { token } = await newUser("share-bad");
+    const res = await call("POST", "/api/chat/share", { token, body });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe(message);
+  });
+});
+
+describe("contact", () => {
+  it("stores the message and e-mails support", async () => {
+    const email = `visitor-${crypto.randomUUID()}@example.com`;
+    const res = await call("POST", "/api/contactUs", {
+      body: { email, mobile: "+44-7911123456", category: "billing", message: "Invoice <b>question</b>" },
+    });
+    expect(res.json).toEqual({ status: "success", message: CONTACT_MESSAGES.success });
+    const row = await env.DB.prepare("SELECT * FROM contact_messages WHERE email = ?").bind(email).first();
+    expect(row).toMatchObject({ mobile: "+44-7911123456", category: "billing", message: "Invoice <b>question</b>" });
+    const mail = (await outbox(env.SUPPORT_EMAIL)).find((m) => m.text_body.includes(email))!;
+    expect(mail).toMatchObject({ kind: "contact", status: "sent" });
+    expect(mail.html_body).toContain("Invoice &lt;b&gt;question&lt;/b&gt;");
+  });
+
+  it.each([
+    [{ category: "general", message: "hi" }, CONTACT_MESSAGES.emailRequired],
+    [{ email: "", category: "general", message: "hi" }, CONTACT_MESSAGES.emailRequired],
+    [{ email: "a@b", category: "general", message: "hi" }, CONTACT_MESSAGES.emailInvalid],
+    [{ email: "a@b.co", mobile: "12345", category: "general", message: "hi" }, CONTACT_MESSAGES.mobileInvalid],
+    [{ email: "a@b.co", mobile: "+1-12345678901", category: "general", message: "hi" }, CONTACT_MESSAGES.mobileInvalid],
+    [{ email: "a@b.co", mobile: "+999-1234567890", category: "general", message: "hi" }, CONTACT_MESSAGES.mobileInvalid],
+    [{ email: "a@b.co", category: "sales", message: "hi" }, CONTACT_MESSAGES.categoryRequired],
+    [{ email: "a@b.co", category: "general", message: "   " }, CONTACT_MESSAGES.messageRequired],
+  ])("rejects %j with %s", async (body, message) => {
+    const res = await call("POST", "/api/contactUs", { body });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ status: "error", message });
+  });
+
+  it("is rate limited per IP", async () => {
+    const ip = "198.51.100.9";
+    let last = 0;
+    for (let i = 0; i < 6; i++)
+      last = (await call("POST", "/api/contactUs", { ip, body: { email: "a@b.co", category: "general", message: `m${i}` } })).status;
+    expect(last).toBe(429);
+  });
+});
+
+describe("development mailbox", () => {
+  it("lists outbox messages locally and does not exist in production", async () => {
+    await call("POST", "/api/contactUs", { body: { email: "mailbox@example.com", category: "feature", message: "Dark mode please" } });
+    const page = await app.fetch(new Request("http://localhost/dev/mailbox"), env, createExecutionContext());
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Development mailbox");
+    expect(html).toContain("Dark mode please");
+    const id = html.match(/\/dev\/mailbox\/(\d+)/)![1];
+    const one = await app.fetch(new Request(`http://localhost/dev/mailbox/${id}`), env, createExecutionContext());
+    expect(one.headers.get("Content-Security-Policy")).toContain("sandbox");
+
+    const production = { ...env, ENVIRONMENT: "production" } as Env;
+    expect((await app.fetch(new Request("http://localhost/dev/mailbox"), production, createExecutionContext())).status).toBe(404);
+  });
+});

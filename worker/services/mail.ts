@@ -1,0 +1,59 @@
+// Every e-mail goes through here: recorded in the D1 outbox first, then sent by
+// the configured mailer; the outcome (sent, or failed with the error) is written
+// back and returned, so a failure is reported and never silently dropped.
+import { chooseMailer, type Mailer } from "../providers/mail";
+
+export type MailKind = "memo" | "share" | "contact";
+
+export interface MailRequest {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  kind: MailKind;
+  replyTo?: string;
+}
+
+export interface MailOutcome {
+  ok: boolean;
+  outboxId: number;
+  error?: string;
+}
+
+export async function sendMail(env: Env, mail: MailRequest, mailer: Mailer = chooseMailer(env)): Promise<MailOutcome> {
+  const row = await env.DB.prepare(
+    "INSERT INTO email_outbox (`to`, subject, kind, status, text_body, html_body) VALUES (?, ?, ?, 'queued', ?, ?) RETURNING id",
+  )
+    .bind(mail.to, mail.subject, mail.kind, mail.text, mail.html)
+    .first<{ id: number }>();
+  const outboxId = row!.id;
+  try {
+    await mailer.send({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, replyTo: mail.replyTo });
+    await env.DB.prepare("UPDATE email_outbox SET status = 'sent' WHERE id = ?").bind(outboxId).run();
+    return { ok: true, outboxId };
+  } catch (err) {
+    const error = (err as Error)?.message || String(err);
+    console.error("mail send failed", mail.kind, outboxId, error);
+    await env.DB.prepare("UPDATE email_outbox SET status = 'failed', error = ? WHERE id = ?").bind(error.slice(0, 500), outboxId).run();
+    return { ok: false, outboxId, error };
+  }
+}
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
+/** The shared HTML frame of our e-mails; `bodyHtml` must already be escaped. */
+export function emailHtml(title: string, bodyHtml: string): string {
+  return `<!doctype html><html><body style="margin:0;background:#f9fafb;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#111827">
+<div style="max-width:640px;margin:0 auto;padding:24px">
+<div style="font-weight:800;font-size:18px;color:#4f46e5;margin-bottom:16px">DocChat</div>
+<div style="background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:24px">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>
+${bodyHtml}
+</div>
+<p style="font-size:12px;color:#6b7280;margin-top:16px">Sent by DocChat. Answers quote your own documents; check important figures against the source.</p>
+</div></body></html>`;
+}

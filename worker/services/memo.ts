@@ -1,0 +1,77 @@
+// The chat memo: a summary of a chat session, written by the model when there is
+// one, otherwise an extractive summary (the questions asked and the key cited
+// answers), rendered as plain text and HTML for e-mail.
+import type { Source, StoredMessage } from "../contract/protocol";
+import type { ChatProvider } from "../providers/llm";
+import { emailHtml, escapeHtml } from "./mail";
+
+const MEMO_PROMPT = `Write a concise business memo summarising the chat below between a user and a document assistant.
+Start with a one-sentence overview, then list the key findings as short bullet points ("- ") with the file and page they came from in parentheses, then any open questions.
+Use only what the chat says; do not add facts.`;
+
+const ANSWER_SENTENCES = 2;
+
+/** "[1]" citations written out as "(file, p. N)" so the memo stands on its own. */
+export function spellOutCitations(text: string, sources: readonly Source[] = []): string {
+  return text.replace(/\[(\d{1,2})\]/g, (whole, n: string) => {
+    const source = sources.find((s) => s.n === Number(n));
+    return source ? `(${source.fileName}, p. ${source.page})` : whole;
+  });
+}
+
+function turns(transcript: readonly StoredMessage[]) {
+  const pairs: { question: string; answer?: StoredMessage }[] = [];
+  for (const m of transcript) {
+    if (m.role === "user") pairs.push({ question: m.content });
+    else if (pairs.length) pairs[pairs.length - 1]!.answer = m;
+  }
+  return pairs;
+}
+
+/** The first quoted points (or sentences) of an answer, citations written out. */
+function keyAnswer(answer: StoredMessage): string {
+  const points = answer.content
+    .split("\n")
+    .map((l) => l.replace(/^[-*]\s+/, "").trim())
+    .filter((l) => l && !/^here is what your documents say:?$/i.test(l));
+  // a citation like "[1]" stays with the sentence before it
+  const sentences = points.length > 1 ? points : (points[0] ?? "").split(/(?<=[.!?](?:\s*\[\d{1,2}\])*)\s+(?=[\p{Lu}\p{N}"])/u);
+  const key = sentences.slice(0, ANSWER_SENTENCES).join(" ").trim();
+  return spellOutCitations(key.length > 600 ? `${key.slice(0, 600)}…` : key, answer.sources) || "No answer was given.";
+}
+
+export function extractiveMemo(title: string, transcript: readonly StoredMessage[]): string {
+  const pairs = turns(transcript);
+  if (pairs.length === 0) return "";
+  const lines = [`Summary of the chat "${title}".`, "", "Questions asked:"];
+  pairs.forEach((p, i) => lines.push(`${i + 1}. ${p.question}`));
+  lines.push("", "Key answers:");
+  for (const p of pairs) lines.push(`- ${p.question}`, `  ${p.answer ? keyAnswer(p.answer) : "No answer was given."}`);
+  const cited = new Map<string, Source>();
+  for (const m of transcript) for (const s of m.sources ?? []) cited.set(`${s.fileId}:${s.page}`, s);
+  if (cited.size) {
+    lines.push("", "Sources cited:");
+    for (const s of cited.values()) lines.push(`- ${s.fileName}, page ${s.page}`);
+  }
+  return lines.join("\n");
+}
+
+export async function writeMemo(provider: ChatProvider, title: string, transcript: readonly StoredMessage[]): Promise<string> {
+  if (!provider.complete || transcript.length === 0) return extractiveMemo(title, transcript);
+  const chat = transcript
+    .map((m) => `${m.role === "user" ? "User" : "Assistant"}: ${spellOutCitations(m.content, m.sources)}`)
+    .join("\n\n");
+  return (await provider.complete(MEMO_PROMPT, `Chat title: ${title}\n\n${chat}`, 1024)).trim();
+}
+
+/** The memo as e-mail HTML: escaped, with "- " lines as a list and blank lines as paragraph breaks. */
+export function memoHtml(title: string, memo: string): string {
+  const blocks = memo.split(/\n{2,}/).map((block) => {
+    const lines = block.split("\n");
+    if (lines.every((l) => /^\s*([-*]|\d+\.)\s/.test(l) || /^\s{2,}\S/.test(l))) {
+      return `<ul>${lines.map((l) => `<li>${escapeHtml(l.replace(/^\s*([-*]|\d+\.)\s/, "").trim())}</li>`).join("")}</ul>`;
+    }
+    return `<p>${lines.map(escapeHtml).join("<br>")}</p>`;
+  });
+  return emailHtml(`Chat memo: ${title}`, blocks.join("\n"));
+}
