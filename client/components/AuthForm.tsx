@@ -1,7 +1,7 @@
 // The two-step e-mail/password form shared by Login and Register (spec sections
 // 2, 4 and 5): the password field appears once the e-mail is valid.
 import { useState, type FormEvent } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { emailSchema, signinSchema, signupSchema } from "../../worker/contract/validation";
 import { api, ApiRequestError } from "../lib/api";
 import { GOOGLE_SIGNIN_URL, rememberAuthFlow, startGoogleSignin } from "../lib/googleAuth";
@@ -19,6 +19,7 @@ const COPY = {
 
 export function AuthForm({ mode }: { mode: Mode }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const [params] = useSearchParams();
   const [step, setStep] = useState<"showEmail" | "showPassword">("showEmail");
   const [email, setEmail] = useState("");
@@ -58,7 +59,9 @@ export function AuthForm({ mode }: { mode: Mode }) {
       const result = await api<AuthResponse>("POST", mode === "login" ? "/api/auth/signin" : "/api/auth/signup", body);
       signedIn(result.user, result.token);
       setCurrentSession(newSessionId(result.user.email));
-      navigate("/");
+      // back to where a sign-in was asked for (e.g. a shared chat link), else home
+      const from = (location.state as { from?: unknown } | null)?.from;
+      navigate(typeof from === "string" && from.startsWith("/") && !from.startsWith("//") ? from : "/");
     } catch (err) {
       setErrors({ form: err instanceof ApiRequestError ? err.message : "Network error. Please try again." });
     } finally {

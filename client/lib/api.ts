@@ -14,6 +14,14 @@ export class ApiRequestError extends Error {
   }
 }
 
+const fallbackMessage = (status: number) => `Request failed (${status})`;
+
+/** The message the server sent with a failed request, or null (network failure, no message in the body). */
+export function serverMessage(err: unknown): string | null {
+  if (!(err instanceof ApiRequestError) || !err.message) return null;
+  return err.message === fallbackMessage(err.status) ? null : err.message;
+}
+
 type Navigate = (path: string) => void;
 let navigate: Navigate = (path) => window.location.assign(path);
 
@@ -42,7 +50,7 @@ export async function api<T>(method: "GET" | "POST" | "PUT" | "DELETE", path: st
     throw new ApiRequestError(data?.message ?? "Unauthorized", 401);
   }
   if (!response.ok) {
-    throw new ApiRequestError(data?.message ?? data?.error ?? `Request failed (${response.status})`, response.status, data?.errors);
+    throw new ApiRequestError(data?.message ?? data?.error ?? fallbackMessage(response.status), response.status, data?.errors);
   }
   return data as T;
 }

@@ -2,14 +2,50 @@
 // messages it shows the landing variant; otherwise the message list. The
 // composer stays at the bottom with the attach menu, the memo button and the
 // "local mode" label. One realtime connection serves the current session.
+// Signed-in users get the memo and (as the owner) the share dialogs. A shared
+// link, /app/chat?session=<id>, opens that chat for a signed-in user (read-only
+// unless they own it) and then drops the parameter; signed-out visitors are sent
+// to the login page.
+import { useEffect, useState } from "react";
+import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { useSnapshot } from "valtio";
 import { AttachMenu } from "../components/chat/AttachMenu";
 import "../components/chat/chat.css";
 import { Composer } from "../components/chat/Composer";
 import { MemoButton } from "../components/chat/MemoButton";
+import { MemoModal } from "../components/chat/MemoModal";
 import { MessageList } from "../components/chat/MessageList";
+import { ShareButton } from "../components/chat/ShareButton";
+import { ShareModal } from "../components/chat/ShareModal";
 import { Icon } from "../components/Icon";
-import { chatState, dismissUploadError, removeAttachment, sendQuestion } from "../state/chat";
+import { chatState, dismissUploadError, openSharedSession, removeAttachment, sendQuestion } from "../state/chat";
+import { userInfo } from "../state/user";
+
+/** The query parameter of a shared chat link. */
+export const SHARED_SESSION_PARAM = "session";
+
+/** Opens the chat of a shared link (`?session=<id>`), then removes the parameter from the address. */
+function useSharedLink(): void {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { user } = useSnapshot(userInfo);
+  const shared = params.get(SHARED_SESSION_PARAM);
+  const signedIn = Boolean(user);
+
+  useEffect(() => {
+    if (!shared) return;
+    if (!signedIn) {
+      navigate("/app/auth/login", { replace: true, state: { from: `${location.pathname}${location.search}` } });
+      return;
+    }
+    openSharedSession(shared);
+    const rest = new URLSearchParams(location.search);
+    rest.delete(SHARED_SESSION_PARAM);
+    const search = rest.toString();
+    navigate({ pathname: location.pathname, search: search ? `?${search}` : "", hash: location.hash }, { replace: true });
+  }, [shared, signedIn, navigate, location.pathname, location.search, location.hash]);
+}
 
 function Landing() {
   return (
@@ -41,7 +77,15 @@ function Landing() {
 
 export default function Chat() {
   const { messages, loading, mode, readOnly, pendingAttachment, uploading, uploadError } = useSnapshot(chatState);
+  const { user } = useSnapshot(userInfo);
   const hasMessages = messages.length > 0;
+  const [dialog, setDialog] = useState<"memo" | "share" | null>(null);
+  useSharedLink();
+
+  // Signing out (or a forced logout) closes the dialogs with it.
+  useEffect(() => {
+    if (!user) setDialog(null);
+  }, [user]);
 
   return (
     <main className="page chat-page">
@@ -90,9 +134,14 @@ export default function Chat() {
           ) : (
             <span />
           )}
-          <MemoButton visible={hasMessages} />
+          <div className="chat-actions">
+            <ShareButton onClick={() => setDialog("share")} />
+            <MemoButton visible={hasMessages} onClick={user ? () => setDialog("memo") : undefined} />
+          </div>
         </div>
       </div>
+      {dialog === "memo" && user && <MemoModal onClose={() => setDialog(null)} />}
+      {dialog === "share" && user && <ShareModal onClose={() => setDialog(null)} />}
     </main>
   );
 }

@@ -67,9 +67,42 @@ let connection: RealtimeConnection | null = null;
 let localIds = 0;
 const localId = (kind: string) => `local-${kind}-${Date.now().toString(36)}-${(localIds++).toString(36)}`;
 
-/** Signed-in ids start with `${email}-`, anonymous ones with `guest-`; anything else is closed by the server. */
+/**
+ * Chats shared with a signed-in user that they opened through a shared link
+ * (`/app/chat?session=<id>`), per e-mail. Those ids belong to the owner, so they
+ * do not start with the user's e-mail; the server decides whether access holds.
+ */
+const sharedSessions = new Map<string, Set<string>>();
+
+/** Lets `email` open the shared chat `sessionId` (see sessionFitsUser). */
+export function allowSharedSession(sessionId: string, email: string): void {
+  let ids = sharedSessions.get(email);
+  if (!ids) sharedSessions.set(email, (ids = new Set()));
+  ids.add(sessionId);
+}
+
+/**
+ * A shared link was opened: make its chat the current session for the signed-in
+ * user. Returns false (and changes nothing) when nobody is signed in.
+ */
+export function openSharedSession(sessionId: string): boolean {
+  const email = userInfo.user?.email;
+  if (!email || !sessionId) return false;
+  allowSharedSession(sessionId, email);
+  setCurrentSession(sessionId);
+  return true;
+}
+
+/**
+ * Signed-in ids start with `${email}-`, anonymous ones with `guest-`. A signed-in
+ * user may also hold a chat shared with them: one opened through a shared link,
+ * or one the server lists in their chat list. Anything else is closed by the server.
+ */
 export function sessionFitsUser(sessionId: string | null | undefined, email: string | null | undefined): sessionId is string {
-  return Boolean(sessionId) && sessionId!.startsWith(`${email || "guest"}-`);
+  if (!sessionId) return false;
+  if (sessionId.startsWith(`${email || "guest"}-`)) return true;
+  if (!email) return false;
+  return Boolean(sharedSessions.get(email)?.has(sessionId)) || userInfo.chatList.some((c) => c.session_id === sessionId);
 }
 
 /** Switches the messages to a session; a different session starts empty. */
@@ -240,6 +273,10 @@ export function useChatConnection(): void {
   const { user } = useSnapshot(userInfo);
   const email = user?.email ?? null;
   useEffect(() => {
+    // A newer id that fits is already set (a shared link opened by the page, whose
+    // effect ran first): the re-render it causes connects to it; do not replace it.
+    const live = appInfo.currentSessionId;
+    if (live !== currentSessionId && sessionFitsUser(live, email)) return;
     if (!sessionFitsUser(currentSessionId, email)) {
       setCurrentSession(newSessionId(email));
       return;

@@ -8,6 +8,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { StrictMode } from "react";
+import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CHAT_MESSAGES, PING, type ServerMessage, type StoredMessage } from "../../worker/contract/protocol";
 import { Composer } from "../../client/components/chat/Composer";
@@ -20,10 +21,17 @@ import { chatState, resetChat, useChatConnection } from "../../client/state/chat
 import { resetDrive } from "../../client/state/drive";
 import { userInfo, type User } from "../../client/state/user";
 
-/** The chat page with the connection the layout normally holds. */
-function ConnectedChat() {
+/** The chat page with the connection the layout normally holds, inside a router as in the app. */
+function ChatWithConnection() {
   useChatConnection();
   return <Chat />;
+}
+function ConnectedChat() {
+  return (
+    <MemoryRouter initialEntries={["/app/chat"]}>
+      <ChatWithConnection />
+    </MemoryRouter>
+  );
 }
 
 // ---------------------------------------------------------------- fakes

@@ -1,5 +1,6 @@
 // The memo button (spec section 2): shown once the chat has messages. Anonymous
-// visitors get it disabled; the memo dialog comes later (pass `onClick` then).
+// visitors get it disabled with the log-in tooltip; signed-in users open the
+// memo dialog with it (`onClick`).
 import { useSnapshot } from "valtio";
 import { userInfo } from "../../state/user";
 import { Icon } from "../Icon";
