@@ -1,10 +1,24 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const migrations = await readD1Migrations(`${root}/migrations`);
+
+// Stripe ships sourceMappingURL comments for files it does not ship; without
+// this, every worker run prints hundreds of "points to missing source" warnings.
+const stripStripeSourceMaps: Plugin = {
+  name: "strip-stripe-source-maps",
+  enforce: "pre",
+  load(id) {
+    const file = id.split("?")[0]!;
+    if (!file.includes("/node_modules/stripe/") || !file.endsWith(".js")) return null;
+    return readFileSync(file, "utf8").replace(/^\/\/# sourceMappingURL=.*$/gm, "");
+  },
+};
 
 // Two projects: the Worker suite runs inside workerd with the real local bindings;
 // the client suite renders components in happy-dom. Playwright specs stay out.
@@ -14,6 +28,7 @@ export default defineConfig({
     projects: [
       {
         plugins: [
+          stripStripeSourceMaps,
           cloudflareTest({
             wrangler: { configPath: `${root}/wrangler.jsonc` },
             miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
@@ -23,7 +38,7 @@ export default defineConfig({
           name: "worker",
           include: ["test/worker/**/*.test.ts"],
           setupFiles: ["test/helpers/apply-migrations.ts"],
-          globalSetup: ["test/helpers/corpus-server.ts", "test/helpers/llm-server.ts"],
+          globalSetup: ["test/helpers/corpus-server.ts", "test/helpers/llm-server.ts", "test/helpers/stripe-server.ts"],
           testTimeout: 30_000,
         },
       },

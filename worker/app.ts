@@ -12,6 +12,8 @@ import { openChatSocket } from "./routes/realtime";
 import { chatRoutes } from "./routes/chat";
 import { contactRoutes } from "./routes/contact";
 import { mailbox } from "./dev/mailbox";
+import { testCheckout } from "./dev/checkout";
+import { paymentRoutes } from "./routes/payment";
 import { driveRoutes, googleAuthRoutes } from "./routes/google";
 import { EMULATOR_PATH, callEmulator, isGoogleEmulated } from "./providers/google";
 import { profileRoutes } from "./routes/profile";
@@ -51,6 +53,7 @@ const api = new Hono<AppEnv>()
   .route("/drive", driveRoutes)
   .route("/chat", chatRoutes)
   .route("/contactUs", contactRoutes)
+  .route("/payment", paymentRoutes)
   .route("/", profileRoutes);
 
 app.route("/api", api);
@@ -59,6 +62,8 @@ app.route("/api", api);
 // anywhere else /dev/google is a plain 404 (a test proves it).
 // The development mailbox: every outbox message, readable locally; absent elsewhere.
 app.route("/dev/mailbox", mailbox);
+// The local test checkout, in development without a Stripe key only.
+app.route("/dev/checkout", testCheckout);
 
 app.all(`${EMULATOR_PATH}/*`, async (c) => {
   if (!isGoogleEmulated(c.env)) return c.json({ status: "error" as const, message: MESSAGES.notFound }, 404);

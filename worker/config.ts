@@ -19,6 +19,10 @@ export interface OptionalSecrets {
   GOOGLE_DRIVE_API?: string;
   MAIL_API_URL?: string;
   MAIL_API_KEY?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** overridable Stripe API base, e.g. a mock in tests (default: Stripe's own) */
+  STRIPE_API_BASE?: string;
 }
 
 export function optionalSecrets(env: Env): OptionalSecrets {

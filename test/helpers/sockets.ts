@@ -24,7 +24,8 @@ export async function openSocket(sessionId: string, token?: string): Promise<Tes
   );
   ws.addEventListener("message", (e) => received.push(JSON.parse(e.data as string)));
   ws.accept();
-  const all = <T extends ServerMessage["type"]>(type: T) => received.filter((m): m is Extract<ServerMessage, { type: T }> => m.type === type);
+  const all = <T extends ServerMessage["type"]>(type: T) =>
+    received.filter((m): m is Extract<ServerMessage, { type: T }> => m.type === type);
   return {
     ws,
     received,

@@ -12,7 +12,15 @@ import { localAnswer, localProvider } from "../../worker/providers/llm/local";
 import { openAiProvider } from "../../worker/providers/llm/openai";
 import { SYSTEM_PROMPT, chatTitle } from "../../worker/providers/llm/prompt";
 import { workersAiProvider } from "../../worker/providers/llm/workers-ai";
-import { ftsMatchExpression, fuseByRank, keywordSearch, retrievePassages, type Passage } from "../../worker/services/retrieval";
+import {
+  ftsMatchExpression,
+  fuseByRank,
+  keywordSearch,
+  onePerPage,
+  queryTerms,
+  retrievePassages,
+  type Passage,
+} from "../../worker/services/retrieval";
 import { newUser } from "../helpers/api";
 import { uploadAndIndex, waitUntilDone } from "../helpers/documents";
 import { textPdf } from "../helpers/pdfs";
@@ -56,6 +64,16 @@ describe("keyword search", () => {
     }
     expect(ftsMatchExpression('payroll" OR "wages')).toBe('"payroll" OR "wages"');
     expect(ftsMatchExpression("the of and")).toBeNull();
+  });
+
+  it("drops the words of the asking and also searches the year of FY2023-style tokens", () => {
+    expect(queryTerms("Give a response to the question: what was the FY2023 capex?")).toEqual(["fy2023", "fy", "2023", "capex"]);
+  });
+
+  it("passes on at most one passage per page while other pages are left", () => {
+    const hit = (id: string, page: number) => ({ id, document_id: "d", page });
+    expect(onePerPage([hit("a", 1), hit("b", 1), hit("c", 2), hit("d", 3)], 3).map((h) => h.id)).toEqual(["a", "c", "d"]);
+    expect(onePerPage([hit("a", 1), hit("b", 1), hit("c", 2)], 3).map((h) => h.id)).toEqual(["a", "c", "b"]);
   });
 
   it("ranks by bm25, best first", async () => {
@@ -175,6 +193,18 @@ describe("providers", () => {
     expect(localAnswer({ ...input, passages: [passage(1, "Nothing here concerns the question at all, honestly.")] })).toContain(
       "I could not find a passage",
     );
+  });
+
+  it("local responder: quotes one sentence per source, the best first, from at most five sources", () => {
+    const passages = [
+      passage(1, "Payroll is run monthly by the finance team."),
+      passage(2, "Payroll taxes are due quarterly to the tax office. Payroll taxes are filed online."),
+      ...[3, 4, 5, 6, 7].map((n) => passage(n, `Payroll note number ${n} for the records.`)),
+    ];
+    const answer = localAnswer({ question: "When are payroll taxes due?", passages, history: [], anonymous: false });
+    expect(citedSources(answer, passages).map((s) => s.n)).toEqual([2, 1, 3, 4, 5]);
+    expect(answer).toContain("- Payroll taxes are due quarterly to the tax office. [2]");
+    expect(answer).not.toContain("filed online");
   });
 
   it("keeps only citations that refer to real sources", () => {

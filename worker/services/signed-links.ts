@@ -3,7 +3,7 @@
 // view link can never be used as an upload link or the other way round.
 const encoder = new TextEncoder();
 
-export type LinkPurpose = "upload" | "view" | "oauth";
+export type LinkPurpose = "upload" | "view" | "oauth" | "checkout";
 
 function base64url(bytes: ArrayBuffer): string {
   let binary = "";

@@ -1,0 +1,113 @@
+// Payments: Stripe Checkout in subscription mode when STRIPE_SECRET_KEY is set;
+// otherwise (development) the in-app test checkout under /dev/checkout, which
+// completes through the same state transitions the Stripe webhook drives.
+// Card details never reach us either way.
+import Stripe from "stripe";
+import type { Plan } from "../contract/billing";
+import { optionalSecrets } from "../config";
+import { signLink } from "../services/signed-links";
+
+export interface CheckoutInput {
+  plan: Plan;
+  userId: string;
+  email: string;
+  customerId: string | null;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface PaymentProvider {
+  readonly name: "stripe" | "test-checkout";
+  createCheckout(input: CheckoutInput): Promise<{ sessionId: string; url: string; customerId: string | null }>;
+  /** Cancels at period end; returns the period end (ms) when the provider knows it. */
+  cancelAtPeriodEnd(subscriptionId: string): Promise<{ currentPeriodEnd: number | null }>;
+}
+
+export const TEST_CHECKOUT_PATH = "/dev/checkout";
+const TEST_CHECKOUT_TTL_MS = 30 * 60 * 1000;
+
+export function stripeClient(secretKey: string, apiBase?: string): Stripe {
+  const base = apiBase ? new URL(apiBase) : null;
+  return new Stripe(secretKey, {
+    httpClient: Stripe.createFetchHttpClient(),
+    maxNetworkRetries: 2,
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === "https:" ? 443 : 80),
+          protocol: base.protocol.replace(":", "") as "http" | "https",
+        }
+      : {}),
+  });
+}
+
+/** A subscription's current period end in ms (newer API versions keep it on the items). */
+export function periodEndOf(subscription: Stripe.Subscription): number | null {
+  const seconds =
+    subscription.items?.data?.[0]?.current_period_end ?? (subscription as unknown as { current_period_end?: number }).current_period_end;
+  return typeof seconds === "number" ? seconds * 1000 : null;
+}
+
+export function stripeProvider(stripe: Stripe): PaymentProvider {
+  return {
+    name: "stripe",
+    async createCheckout({ plan, userId, email, customerId, successUrl, cancelUrl }) {
+      // one Stripe customer per user, reused for every checkout
+      const customer = customerId ?? (await stripe.customers.create({ email, metadata: { userId } })).id;
+      const session = await stripe.checkout.sessions.create({
+        mode: "subscription",
+        customer,
+        client_reference_id: userId,
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: "usd",
+              unit_amount: Math.round(plan.price * 100),
+              recurring: { interval: plan.period },
+              product_data: { name: plan.name },
+            },
+          },
+        ],
+        metadata: { userId, planId: plan.id },
+        subscription_data: { metadata: { userId, planId: plan.id } },
+        success_url: `${successUrl}?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: cancelUrl,
+      });
+      if (!session.url) throw new Error("Stripe returned no checkout URL");
+      return { sessionId: session.id, url: session.url, customerId: customer };
+    },
+    async cancelAtPeriodEnd(subscriptionId) {
+      const subscription = await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+      return { currentPeriodEnd: periodEndOf(subscription) };
+    },
+  };
+}
+
+export function testCheckoutProvider(env: Env, origin: string): PaymentProvider {
+  return {
+    name: "test-checkout",
+    async createCheckout({ plan, userId }) {
+      const sessionId = `cs_test_local_${crypto.randomUUID().replace(/-/g, "")}`;
+      const subject = `${sessionId}:${userId}:${plan.id}`;
+      const { expires, signature } = await signLink(env.JWT_SECRET, "checkout", subject, TEST_CHECKOUT_TTL_MS);
+      const url = new URL(TEST_CHECKOUT_PATH, env.APP_URL || origin);
+      url.search = new URLSearchParams({ session: subject, expires, signature }).toString();
+      return { sessionId, url: url.toString(), customerId: null };
+    },
+    async cancelAtPeriodEnd() {
+      return { currentPeriodEnd: null };
+    },
+  };
+}
+
+export function isTestCheckout(env: Env): boolean {
+  return env.ENVIRONMENT === "development" && !optionalSecrets(env).STRIPE_SECRET_KEY;
+}
+
+/** null when payments are not configured (production without a Stripe key). */
+export function choosePaymentProvider(env: Env, origin: string): PaymentProvider | null {
+  const s = optionalSecrets(env);
+  if (s.STRIPE_SECRET_KEY) return stripeProvider(stripeClient(s.STRIPE_SECRET_KEY, s.STRIPE_API_BASE));
+  return isTestCheckout(env) ? testCheckoutProvider(env, origin) : null;
+}

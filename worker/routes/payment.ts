@@ -1,0 +1,87 @@
+// /api/payment: the plan catalogue, Stripe Checkout (or the local test checkout),
+// the signed Stripe webhook, subscription status and cancel.
+import { Hono } from "hono";
+import Stripe from "stripe";
+import { z } from "zod";
+import { BILLING_MESSAGES } from "../contract/billing";
+import { optionalSecrets } from "../config";
+import type { AppEnv } from "../env";
+import { ApiError } from "../errors";
+import { requireUser } from "../middleware/auth";
+import { valid } from "../middleware/validate";
+import { choosePaymentProvider } from "../providers/payments";
+import {
+  cancelSubscription,
+  getPlan,
+  handleStripeEvent,
+  isNewEvent,
+  listPlans,
+  recordEvent,
+  rememberCustomer,
+  subscriptionRow,
+  subscriptionStatus,
+} from "../services/billing";
+
+const cryptoProvider = Stripe.createSubtleCryptoProvider();
+const origin = (c: { env: Env; req: { url: string } }) => c.env.APP_URL || new URL(c.req.url).origin;
+
+export const paymentRoutes = new Hono<AppEnv>()
+  .get("/plans", async (c) => c.json({ plans: await listPlans(c.env.DB) }, 200))
+  .post("/webhook", async (c) => {
+    const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } = optionalSecrets(c.env);
+    if (!STRIPE_WEBHOOK_SECRET) throw new ApiError(503, "Payments are not configured.");
+    const payload = await c.req.text();
+    let event: Stripe.Event;
+    try {
+      // verification needs no API call; the key only satisfies the constructor
+      event = await new Stripe(STRIPE_SECRET_KEY ?? "sk_unused").webhooks.constructEventAsync(
+        payload,
+        c.req.header("Stripe-Signature") ?? "",
+        STRIPE_WEBHOOK_SECRET,
+        undefined,
+        cryptoProvider,
+      );
+    } catch {
+      throw new ApiError(400, "Invalid or expired Stripe signature.");
+    }
+    if (!(await isNewEvent(c.env.DB, event.id))) return c.json({ received: true, duplicate: true }, 200);
+    await handleStripeEvent(c.env.DB, event);
+    await recordEvent(c.env.DB, event);
+    return c.json({ received: true }, 200);
+  })
+  .use(requireUser)
+  .post(
+    "/create-checkout-session",
+    valid(
+      "json",
+      z.object({
+        planId: z.string({ error: BILLING_MESSAGES.unknownPlan }).min(1, BILLING_MESSAGES.unknownPlan),
+        email: z.string().optional(),
+      }),
+    ),
+    async (c) => {
+      const plan = await getPlan(c.env.DB, c.req.valid("json").planId);
+      if (!plan) throw new ApiError(400, BILLING_MESSAGES.unknownPlan);
+      const provider = choosePaymentProvider(c.env, origin(c));
+      if (!provider) throw new ApiError(503, "Payments are not configured.");
+      const user = c.var.user;
+      const current = await subscriptionRow(c.env.DB, user.id);
+      if (current?.status === "active") throw new ApiError(409, BILLING_MESSAGES.alreadySubscribed);
+      const { sessionId, url, customerId } = await provider.createCheckout({
+        plan,
+        userId: user.id,
+        // the account's own address, not whatever the client sent
+        email: user.email,
+        customerId: current?.stripe_customer_id ?? null,
+        successUrl: `${origin(c)}/app/subscription/success`,
+        cancelUrl: `${origin(c)}/app/payment`,
+      });
+      if (customerId && customerId !== current?.stripe_customer_id) await rememberCustomer(c.env.DB, user.id, customerId);
+      return c.json({ sessionId, url }, 200);
+    },
+  )
+  .post("/subscription/status", async (c) => c.json(await subscriptionStatus(c.env.DB, c.var.user.id), 200))
+  .post("/subscription/cancel", async (c) => {
+    const message = await cancelSubscription(c.env.DB, choosePaymentProvider(c.env, origin(c)), c.var.user.id);
+    return c.json({ message }, 200);
+  });
