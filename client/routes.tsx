@@ -10,6 +10,7 @@ import GdriveConnected from "./pages/GdriveConnected";
 import Login from "./pages/Login";
 import NotFound from "./pages/NotFound";
 import Payment from "./pages/Payment";
+import Pricing from "./pages/Pricing";
 import PrivacyPolicy from "./pages/PrivacyPolicy";
 import Register from "./pages/Register";
 import SettingsComingSoon from "./pages/SettingsComingSoon";
@@ -32,6 +33,7 @@ export const routes: RouteObject[] = [
       { path: "/app/chat", element: <Chat /> },
       { path: "/app/settings", element: <SettingsComingSoon /> },
       { path: "/app/payment", element: <Payment /> },
+      { path: "/app/pricing", element: <Pricing /> },
       { path: "/app/terms-of-use", element: <TermsOfUse /> },
       { path: "/app/privacy-policy", element: <PrivacyPolicy /> },
       { path: "/app/contact-us", element: <ContactUs /> },
