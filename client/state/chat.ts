@@ -63,6 +63,9 @@ export function defaultChatState(): ChatState {
 
 export const chatState = proxy<ChatState>(defaultChatState());
 
+/** Error codes whose server message explains a refusal (limits, read-only, missing file). */
+const REFUSAL_CODES = new Set([403, 404, 429]);
+
 let connection: RealtimeConnection | null = null;
 let localIds = 0;
 const localId = (kind: string) => `local-${kind}-${Date.now().toString(36)}-${(localIds++).toString(36)}`;
@@ -126,10 +129,10 @@ function withoutPlaceholders(): void {
   chatState.messages = chatState.messages.filter((m) => m.type !== "loading");
 }
 
-/** The send failed: say so, drop the placeholder, stop loading. */
-export function failPending(): void {
+/** The send failed: say so (or say why, when the server refused it), drop the placeholder, stop loading. */
+export function failPending(reason: string = CHAT_MESSAGES.sendFailed): void {
   withoutPlaceholders();
-  chatState.messages.push({ id: localId("error"), type: "bot", text: CHAT_MESSAGES.sendFailed });
+  chatState.messages.push({ id: localId("error"), type: "bot", text: reason });
   chatState.loading = false;
   chatState.pendingQuery = null;
 }
@@ -237,7 +240,10 @@ export function handleServerMessage(message: ServerMessage): void {
       }
       break;
     case "error":
-      if (chatState.pendingQuery !== null || chatState.messages.some((m) => m.type === "loading")) failPending();
+      if (chatState.pendingQuery !== null || chatState.messages.some((m) => m.type === "loading")) {
+        // a refusal the user can act on (plan limit, read-only chat, missing file) is shown as sent
+        failPending(REFUSAL_CODES.has(message.code) && message.message ? message.message : CHAT_MESSAGES.sendFailed);
+      }
       break;
     case "pong":
       break;

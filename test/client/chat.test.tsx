@@ -270,7 +270,7 @@ describe("Chat page", () => {
     const ws = socket();
     await ws.open();
     await user.type(screen.getByPlaceholderText("Ask me!"), "Hello{Enter}");
-    await ws.emit({ type: "error", code: 429, message: CHAT_MESSAGES.tooManyMessages });
+    await ws.emit({ type: "error", code: 500, message: CHAT_MESSAGES.sendFailed });
     expect(screen.getByText(CHAT_MESSAGES.sendFailed)).toBeTruthy();
     expect(screen.queryByText(CHAT_MESSAGES.waiting)).toBeNull();
     expect(chatState.loading).toBe(false);
@@ -702,5 +702,26 @@ describe("RealtimeConnection", () => {
     await socket().serverClose(4001);
     expect(localStorage.getItem("token")).toBeNull();
     expect(navigate).toHaveBeenCalledWith("/app/auth/login");
+  });
+});
+
+describe("refusals", () => {
+  it("shows the server's reason for a plan limit instead of the generic failure", async () => {
+    const { chatState, failPending, handleServerMessage } = await import("../../client/state/chat");
+    chatState.sessionId = "s1";
+    chatState.pendingQuery = "one more question";
+    chatState.messages = [{ id: "l", type: "loading", text: "Please wait a moment..." }];
+    handleServerMessage({
+      type: "error",
+      code: 429,
+      message: "You have used today's 50 messages of the free plan. [Upgrade your plan](/app/payment) to keep chatting.",
+    });
+    expect(chatState.messages.map((m) => m.text)).toEqual([
+      "You have used today's 50 messages of the free plan. [Upgrade your plan](/app/payment) to keep chatting.",
+    ]);
+    chatState.pendingQuery = "again";
+    handleServerMessage({ type: "error", code: 500, message: "boom" });
+    expect(chatState.messages.at(-1)!.text).toBe("Sorry, I couldn't process your request.");
+    expect(typeof failPending).toBe("function");
   });
 });

@@ -226,6 +226,26 @@ describe("a chat turn", () => {
   });
 });
 
+describe("plan limits", () => {
+  it("refuses a question over the free plan's daily messages with an upgrade link, and a paid plan lifts it", async () => {
+    const u = await userWithDocument("daily");
+    const day = new Date().toISOString().slice(0, 10);
+    await env.DB.prepare("INSERT INTO usage (user_id, day, messages) VALUES (?, ?, 50)").bind(u.user.id, day).run();
+    const socket = await openSocket(u.sessionId, u.token);
+    socket.send({ action: "chat", query: "dental coverage", session_id: u.sessionId, token: u.token });
+    const refused = await socket.next("error");
+    expect(refused.code).toBe(429);
+    expect(refused.message).toBe("You have used today's 50 messages of the free plan. [Upgrade your plan](/app/payment) to keep chatting.");
+    expect(socket.all("stream")).toEqual([]);
+
+    await env.DB.prepare("INSERT INTO subscriptions (user_id, plan_id, status, current_period_end) VALUES (?, 'monthly', 'active', ?)")
+      .bind(u.user.id, Date.now() + 86_400_000)
+      .run();
+    socket.send({ action: "chat", query: "dental coverage", session_id: u.sessionId, token: u.token });
+    expect((await socket.next("end")).message.content).toContain("Dental coverage starts after ninety days");
+  });
+});
+
 describe("privacy between users", () => {
   it("never lets one user's canary phrase reach another user's answer or sources", async () => {
     const alice = await userWithDocument("canary-a", ["The secret merger codename is Bluefin Pelican and closes in March."]);

@@ -47,6 +47,6 @@ export async function consumeDailyMessage(db: D1Database, quota: Quota, userId: 
     .first<{ messages: number }>();
   if ((row?.messages ?? 0) <= quota.maxMessagesPerDay) return null;
   return quota.plan === "free"
-    ? `You have used today's ${quota.maxMessagesPerDay} messages of the free plan. Upgrade your plan (${UPGRADE_PATH}) to keep chatting.`
+    ? `You have used today's ${quota.maxMessagesPerDay} messages of the free plan. [Upgrade your plan](${UPGRADE_PATH}) to keep chatting.`
     : `You have used today's ${quota.maxMessagesPerDay} messages. Please continue tomorrow.`;
 }
