@@ -49,6 +49,13 @@ export function RichText({ text, sources = [], onCite }: RichTextProps) {
       }
       // the default URL transform empties disallowed schemes: show those as text
       if (!href) return <>{children}</>;
+      // our own pages (e.g. the upgrade link) open in place
+      if (href.startsWith("/") && !href.startsWith("//"))
+        return (
+          <a href={href} rel="noopener noreferrer">
+            {children}
+          </a>
+        );
       return (
         <a href={href} target="_blank" rel="noopener noreferrer">
           {children}
