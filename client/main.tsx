@@ -1,6 +1,7 @@
 import { StrictMode, useEffect } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
+import { ErrorModal } from "./components/ErrorModal";
 import { setNavigator } from "./lib/api";
 import { routes } from "./routes";
 import { restoreState } from "./state/persist";
@@ -10,7 +11,13 @@ const router = createBrowserRouter(routes);
 
 function App() {
   useEffect(() => setNavigator((path) => void router.navigate(path)), []);
-  return <RouterProvider router={router} />;
+  return (
+    <>
+      <RouterProvider router={router} />
+      {/* outside the layout so it also shows on the login page after a forced logout */}
+      <ErrorModal />
+    </>
+  );
 }
 
 // Render once the saved state is back (or its 5 s restore timeout passed).

@@ -1,6 +1,5 @@
 // The shared layout: header, sidebar, the routed page, footer, and the dialogs.
 import { Outlet } from "react-router-dom";
-import { ErrorModal } from "../components/ErrorModal";
 import { SettingsDialog } from "../components/settings/SettingsDialog";
 import { useSnapshot } from "valtio";
 import { appInfo } from "../state/app";
@@ -24,7 +23,6 @@ export function Layout() {
         </div>
       </div>
       <SettingsDialog />
-      <ErrorModal />
     </div>
   );
 }

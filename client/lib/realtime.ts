@@ -5,7 +5,14 @@
 // and 4001, and an `error` frame with code 401, force a logout instead.
 import { CLOSE_POLICY, CLOSE_UNAUTHORIZED, PING, type ClientMessage, type ServerMessage } from "../../worker/contract/protocol";
 import { getToken } from "../state/user";
+import { showError } from "../state/ui";
 import { forceLogout } from "./api";
+
+/** The default for 1008/4001/401: log out, then tell the user why in the Error modal. */
+function logOutWithReason(reason?: string): void {
+  forceLogout();
+  if (reason) showError(reason);
+}
 
 export const PING_INTERVAL_MS = 120_000;
 export const RECONNECT_DELAY_MS = 3_000;
@@ -27,7 +34,7 @@ export function socketUrl(sessionId: string, token: string | null = getToken()):
 
 export interface RealtimeOptions {
   /** Called on close 1008/4001 or an `error` frame with code 401 (default: forceLogout). */
-  onUnauthorized?: () => void;
+  onUnauthorized?: (reason?: string) => void;
 }
 
 export class RealtimeConnection {
@@ -38,11 +45,13 @@ export class RealtimeConnection {
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly messageListeners = new Set<(message: ServerMessage) => void>();
   private readonly openListeners = new Set<() => void>();
-  private readonly onUnauthorized: () => void;
+  private readonly onUnauthorized: (reason?: string) => void;
+  /** the last error frame, the reason shown when the server then closes the socket */
+  private lastError: string | undefined;
   state: ConnectionState = "idle";
 
   constructor(options: RealtimeOptions = {}) {
-    this.onUnauthorized = options.onUnauthorized ?? forceLogout;
+    this.onUnauthorized = options.onUnauthorized ?? logOutWithReason;
   }
 
   /** Opens a socket for this session (closing any previous one first). */
@@ -132,9 +141,10 @@ export class RealtimeConnection {
       if (!message || typeof message !== "object" || typeof message.type !== "string") return;
       if (message.type === "error") {
         console.error(`Chat error ${message.code}: ${message.message}`);
+        this.lastError = message.message;
         if (message.code === 401) {
           this.close();
-          this.onUnauthorized();
+          this.onUnauthorized(message.message);
           return;
         }
       }
@@ -158,7 +168,7 @@ export class RealtimeConnection {
       clearInterval(this.pingTimer);
       if (event.code === CLOSE_POLICY || event.code === CLOSE_UNAUTHORIZED) {
         this.close();
-        this.onUnauthorized();
+        this.onUnauthorized(this.lastError ?? event.reason);
         return;
       }
       if (!event.wasClean || event.code !== 1000) this.scheduleReconnect();

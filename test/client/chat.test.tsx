@@ -694,6 +694,26 @@ describe("RealtimeConnection", () => {
     expect(listener).not.toHaveBeenCalled();
   });
 
+  it("tells the user why in the Error modal; Ok clears local storage and goes to login", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    signIn();
+    const { ErrorModal } = await import("../../client/components/ErrorModal");
+    render(<ErrorModal />);
+    const conn = new RealtimeConnection();
+    conn.connect(newSessionId(ann.email));
+    const ws = FakeWebSocket.instances[0]!;
+    await ws.open();
+    await ws.emit({ type: "error", code: 403, message: "You cannot open this chat." });
+    await ws.serverClose(1008, true);
+    const dialog = await screen.findByRole("dialog", { name: "Error" });
+    expect(dialog.textContent).toContain("You cannot open this chat.");
+    localStorage.setItem("root", "{}");
+    fireEvent.click(screen.getByRole("button", { name: "Ok" }));
+    expect(localStorage.getItem("root")).toBeNull();
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Error" })).toBeNull());
+    expect(navigate).toHaveBeenLastCalledWith("/app/auth/login");
+  });
+
   it("forces a logout from the chat page on close 4001", async () => {
     signIn();
     appInfo.currentSessionId = newSessionId(ann.email);

@@ -25,7 +25,6 @@ export const MESSAGES = {
   // Our own wording where the spec leaves it open (docs/decisions.md).
   emailTaken: "An account with this email already exists. Please log in instead.",
   invalidCredentials: "Invalid email or password.",
-  passwordSignInUnavailable: "This account uses Google sign-in. Continue with Google to log in.",
   unauthorized: "Your session has expired. Please log in again.",
   tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
   notFound: "Not found.",
