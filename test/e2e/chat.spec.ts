@@ -20,7 +20,9 @@ async function uploadPolicy(page: Page, name: string) {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   pdf.addPage([612, 792]).drawText("Company overview and mission statement for all staff.", { x: 50, y: 700, size: 12, font });
-  pdf.addPage([612, 792]).drawText("Sabbatical leave is granted after seven years of continuous service.", { x: 50, y: 700, size: 12, font });
+  pdf
+    .addPage([612, 792])
+    .drawText("Sabbatical leave is granted after seven years of continuous service.", { x: 50, y: 700, size: 12, font });
   await page.goto("/app/files");
   const chooser = page.waitForEvent("filechooser");
   await page.getByRole("button", { name: "Upload file" }).click();
@@ -64,7 +66,8 @@ test("a cited answer about page 2, kept in the history and restored after a relo
   await expect.poll(() => viewer.url()).toContain("#page=2");
   await viewer.close();
 
-  if (!(await page.getByRole("navigation", { name: "Chat history" }).isVisible())) await page.getByRole("button", { name: "Chat History" }).click();
+  if (!(await page.getByRole("navigation", { name: "Chat history" }).isVisible()))
+    await page.getByRole("button", { name: "Chat History" }).click();
   const history = page.getByRole("navigation", { name: "Chat history" });
   await expect(history.getByRole("button", { name: "When is sabbatical leave granted?" })).toBeVisible();
   await expect(history.getByText("Today")).toBeVisible();

@@ -29,7 +29,9 @@ test("upload, index, view and delete a PDF on My Files", async ({ page, context 
   const name = `Benefits-${Date.now()}.pdf`;
   const chooser = page.waitForEvent("filechooser");
   await page.getByRole("button", { name: "Upload file" }).click();
-  await (await chooser).setFiles({
+  await (
+    await chooser
+  ).setFiles({
     name,
     mimeType: "application/pdf",
     buffer: await makePdf(["Dental coverage starts after ninety days.", "Vision coverage renews every January."]),
@@ -50,10 +52,16 @@ test("upload, index, view and delete a PDF on My Files", async ({ page, context 
   await page.reload();
   await expect(page.getByRole("row").filter({ hasText: name }).getByRole("cell").nth(3)).not.toHaveText("—");
 
-  await page.getByRole("row").filter({ hasText: name }).getByRole("button", { name: `Actions for ${name}` }).click();
+  await page
+    .getByRole("row")
+    .filter({ hasText: name })
+    .getByRole("button", { name: `Actions for ${name}` })
+    .click();
   await page.getByRole("menuitem", { name: "Delete" }).click();
   const dialog = page.getByRole("dialog");
-  await expect(dialog).toContainText("Are you sure you want to delete this file? The file will be deleted and you can't revert this action.");
+  await expect(dialog).toContainText(
+    "Are you sure you want to delete this file? The file will be deleted and you can't revert this action.",
+  );
   await dialog.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
   await page.reload();

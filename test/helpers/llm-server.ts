@@ -1,6 +1,7 @@
 // vitest globalSetup (Node side): a loopback server speaking the OpenAI chat
 // completions wire format (SSE when stream: true), so the OpenAI-compatible
-// provider is tested against real HTTP. It records the last request body.
+// provider is tested against real HTTP, plus a minimal HTTP mail API. It records
+// what it receives.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { TestProject } from "vitest/node";
@@ -8,6 +9,7 @@ import type { TestProject } from "vitest/node";
 declare module "vitest" {
   export interface ProvidedContext {
     llmBaseUrl: string;
+    mailApiUrl: string;
   }
 }
 
@@ -15,12 +17,27 @@ export const STREAMED_PARTS = ["Payroll taxes ", "are due quarterly ", "[1]."];
 
 export default async function setup(project: TestProject) {
   let lastBody = "";
+  const mailRequests: unknown[] = [];
   const server = createServer((req, res) => {
     let body = "";
     req.on("data", (chunk) => (body += chunk));
     req.on("end", () => {
       if (req.url === "/v1/last-request") {
         res.writeHead(200, { "Content-Type": "application/json" }).end(lastBody || "{}");
+        return;
+      }
+      if (req.url === "/mail/send") {
+        // an HTTP mail API: accepts JSON with a bearer key; "fail" in the address makes it answer 500
+        const mail = JSON.parse(body || "{}") as { to?: string[] };
+        const ok = req.headers.authorization === "Bearer mail-key" && !mail.to?.some((t) => t.includes("fail"));
+        mailRequests.push(mail);
+        res
+          .writeHead(ok ? 202 : 500, { "Content-Type": "application/json" })
+          .end(JSON.stringify(ok ? { id: `msg_${mailRequests.length}` } : { error: "nope" }));
+        return;
+      }
+      if (req.url === "/mail/requests") {
+        res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(mailRequests));
         return;
       }
       lastBody = body;
@@ -42,6 +59,8 @@ export default async function setup(project: TestProject) {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  project.provide("llmBaseUrl", `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`);
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  project.provide("llmBaseUrl", `${base}/v1`);
+  project.provide("mailApiUrl", `${base}/mail/send`);
   return () => new Promise<void>((resolve) => server.close(() => resolve()));
 }

@@ -132,6 +132,31 @@ describe("upload and index", () => {
   });
 });
 
+describe("quota races", () => {
+  it("lets exactly one of several concurrent uploads take the last free slot", async () => {
+    const { token, user } = await newUser("quota-race");
+    await env.DB.batch(
+      Array.from({ length: 49 }, (_, i) =>
+        env.DB.prepare("INSERT INTO documents (id, user_id, file_name, r2_key, status, file_hash) VALUES (?, ?, ?, ?, 'indexed', ?)").bind(
+          `r-${user.id}-${i}`,
+          user.id,
+          `f${i}.pdf`,
+          `k-r-${user.id}-${i}`,
+          `hr${i}`,
+        ),
+      ),
+    );
+    const results = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        call("GET", `/api/documents/uploadLink?fileName=race-${i}.pdf&contentType=application/pdf`, { token }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 403, 403, 403]);
+    const total = await env.DB.prepare("SELECT COUNT(*) AS n FROM documents WHERE user_id = ?").bind(user.id).first<{ n: number }>();
+    expect(total?.n).toBe(50);
+  });
+});
+
 describe("signed upload links", () => {
   async function link(token: string) {
     return (await call("GET", "/api/documents/uploadLink?fileName=a.pdf&contentType=application/pdf", { token })).json as {

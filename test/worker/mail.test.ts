@@ -6,11 +6,13 @@
 // development mailbox existing only in development.
 import { env } from "cloudflare:workers";
 import { createExecutionContext } from "cloudflare:test";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { app } from "../../worker/app";
 import { CONTACT_MESSAGES, MEMO_MESSAGES, SHARE_MESSAGES } from "../../worker/contract/mail";
 import { CLOSE_POLICY } from "../../worker/contract/protocol";
+import { chooseMailer } from "../../worker/providers/mail";
 import { buildMime, isPlainAddress } from "../../worker/providers/mail/mime";
+import { sendMail } from "../../worker/services/mail";
 import { call, newUser } from "../helpers/api";
 import { uploadAndIndex, waitUntilDone } from "../helpers/documents";
 import { textPdf } from "../helpers/pdfs";
@@ -100,6 +102,22 @@ describe("memo", () => {
       statuses.push((await call("POST", "/api/chat/sendMemo", { token: u.token, body: { session_id: u.sessionId } })).status);
     expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe("HTTP mail API provider", () => {
+  it("sends through MAIL_API_URL with the key, and records a failure in the outbox", async () => {
+    const mailEnv = { ...env, MAIL_API_URL: inject("mailApiUrl"), MAIL_API_KEY: "mail-key" } as Env;
+    expect(chooseMailer(mailEnv).name).toBe("http");
+    const to = `api-${crypto.randomUUID()}@example.com`;
+    const ok = await sendMail(mailEnv, { kind: "contact", to, subject: "Hello", text: "plain", html: "<p>html</p>" });
+    expect(ok.ok).toBe(true);
+    const received = (await (await fetch(inject("mailApiUrl").replace("/send", "/requests"))).json()) as Record<string, unknown>[];
+    expect(received.at(-1)).toEqual({ from: env.MAIL_FROM, to: [to], subject: "Hello", text: "plain", html: "<p>html</p>" });
+
+    const failing = await sendMail(mailEnv, { kind: "contact", to: `fail-${to}`, subject: "Hello", text: "t", html: "h" });
+    expect(failing).toMatchObject({ ok: false, error: "mail API answered 500" });
+    expect((await outbox(`fail-${to}`))[0]).toMatchObject({ status: "failed", error: "mail API answered 500" });
   });
 });
 

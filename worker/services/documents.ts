@@ -40,18 +40,23 @@ export async function createUpload(
   origin: { source: "upload" | "drive"; driveFileId?: string } = { source: "upload" },
 ): Promise<{ id: string; r2Key: string }> {
   const quota = await quotaFor(db, userId);
-  const owned = await db.select({ n: count() }).from(documents).where(eq(documents.userId, userId)).get();
-  if ((owned?.n ?? 0) >= quota.maxDocuments) {
+  const id = crypto.randomUUID();
+  const r2Key = `users/${userId}/${id}.pdf`;
+  // One statement: the count and the insert cannot be split by a concurrent upload.
+  const inserted = await db.$client
+    .prepare(
+      `INSERT INTO documents (id, user_id, file_name, r2_key, status, source, drive_file_id)
+       SELECT ?1, ?2, ?3, ?4, 'uploading', ?5, ?6
+       WHERE (SELECT COUNT(*) FROM documents WHERE user_id = ?2) < ?7`,
+    )
+    .bind(id, userId, fileName, r2Key, origin.source, origin.driveFileId ?? null, quota.maxDocuments)
+    .run();
+  if (inserted.meta.changes === 0) {
     throw new ApiError(
       403,
       `You have reached your plan's limit of ${quota.maxDocuments} documents. Delete some files or upgrade your plan (${UPGRADE_PATH}) to upload more.`,
     );
   }
-  const id = crypto.randomUUID();
-  const r2Key = `users/${userId}/${id}.pdf`;
-  await db
-    .insert(documents)
-    .values({ id, userId, fileName, r2Key, status: "uploading", source: origin.source, driveFileId: origin.driveFileId });
   return { id, r2Key };
 }
 
