@@ -1,45 +1,35 @@
 // The route table of spec section 2. Login, register and the third-party result
-// pages sit outside the shared layout; everything else inside it.
+// pages sit outside the shared layout; everything else inside it. The chat (the
+// home page) is in the main bundle; every other page loads on first visit.
 import { Navigate, type RouteObject } from "react-router-dom";
 import { Layout } from "./layout/Layout";
 import Chat from "./pages/Chat";
-import ContactUs from "./pages/ContactUs";
-import Dashboard from "./pages/Dashboard";
-import Files from "./pages/Files";
-import GdriveConnected from "./pages/GdriveConnected";
-import Login from "./pages/Login";
-import NotFound from "./pages/NotFound";
-import Payment from "./pages/Payment";
-import Pricing from "./pages/Pricing";
-import PrivacyPolicy from "./pages/PrivacyPolicy";
-import Register from "./pages/Register";
-import SettingsComingSoon from "./pages/SettingsComingSoon";
-import SignUpSuccess from "./pages/SignUpSuccess";
-import SubscriptionSuccess from "./pages/SubscriptionSuccess";
-import TermsOfUse from "./pages/TermsOfUse";
+
+type PageModule = { default: React.ComponentType };
+const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
 
 export const routes: RouteObject[] = [
-  { path: "/app/auth/login", element: <Login /> },
-  { path: "/app/auth/register", element: <Register /> },
-  { path: "/sign-up-success", element: <SignUpSuccess /> },
+  { path: "/app/auth/login", lazy: page(() => import("./pages/Login")) },
+  { path: "/app/auth/register", lazy: page(() => import("./pages/Register")) },
+  { path: "/sign-up-success", lazy: page(() => import("./pages/SignUpSuccess")) },
   {
     element: <Layout />,
     children: [
       { path: "/", element: <Chat /> },
-      { path: "/app/dashboard", element: <Dashboard /> },
+      { path: "/app/chat", element: <Chat /> },
+      { path: "/app/dashboard", lazy: page(() => import("./pages/Dashboard")) },
       // The default destination after a Google sign-in (spec section 9) is /dashboard.
       { path: "/dashboard", element: <Navigate to="/app/dashboard" replace /> },
-      { path: "/app/files", element: <Files /> },
-      { path: "/app/chat", element: <Chat /> },
-      { path: "/app/settings", element: <SettingsComingSoon /> },
-      { path: "/app/payment", element: <Payment /> },
-      { path: "/app/pricing", element: <Pricing /> },
-      { path: "/app/terms-of-use", element: <TermsOfUse /> },
-      { path: "/app/privacy-policy", element: <PrivacyPolicy /> },
-      { path: "/app/contact-us", element: <ContactUs /> },
-      { path: "/app/subscription/success", element: <SubscriptionSuccess /> },
-      { path: "/gdrive-connected", element: <GdriveConnected /> },
-      { path: "*", element: <NotFound /> },
+      { path: "/app/files", lazy: page(() => import("./pages/Files")) },
+      { path: "/app/settings", lazy: page(() => import("./pages/SettingsComingSoon")) },
+      { path: "/app/payment", lazy: page(() => import("./pages/Payment")) },
+      { path: "/app/pricing", lazy: page(() => import("./pages/Pricing")) },
+      { path: "/app/terms-of-use", lazy: page(() => import("./pages/TermsOfUse")) },
+      { path: "/app/privacy-policy", lazy: page(() => import("./pages/PrivacyPolicy")) },
+      { path: "/app/contact-us", lazy: page(() => import("./pages/ContactUs")) },
+      { path: "/app/subscription/success", lazy: page(() => import("./pages/SubscriptionSuccess")) },
+      { path: "/gdrive-connected", lazy: page(() => import("./pages/GdriveConnected")) },
+      { path: "*", lazy: page(() => import("./pages/NotFound")) },
     ],
   },
 ];
