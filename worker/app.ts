@@ -6,17 +6,17 @@ import { getDb } from "./db/client";
 import type { AppEnv } from "./env";
 import { ApiError } from "./errors";
 import { securityHeaders } from "./middleware/security-headers";
+import { testCheckout } from "./dev/checkout";
+import { mailbox } from "./dev/mailbox";
+import { EMULATOR_PATH, callEmulator, isGoogleEmulated } from "./providers/google";
 import { authRoutes } from "./routes/auth";
-import { documentRoutes } from "./routes/documents";
-import { openChatSocket } from "./routes/realtime";
 import { chatRoutes } from "./routes/chat";
 import { contactRoutes } from "./routes/contact";
-import { mailbox } from "./dev/mailbox";
-import { testCheckout } from "./dev/checkout";
-import { paymentRoutes } from "./routes/payment";
+import { documentRoutes } from "./routes/documents";
 import { driveRoutes, googleAuthRoutes } from "./routes/google";
-import { EMULATOR_PATH, callEmulator, isGoogleEmulated } from "./providers/google";
+import { paymentRoutes } from "./routes/payment";
 import { profileRoutes } from "./routes/profile";
+import { openChatSocket } from "./routes/realtime";
 
 export const app = new Hono<AppEnv>();
 
@@ -58,13 +58,11 @@ const api = new Hono<AppEnv>()
 
 app.route("/api", api);
 
-// The Google emulator exists only in development without real Google credentials;
-// anywhere else /dev/google is a plain 404 (a test proves it).
-// The development mailbox: every outbox message, readable locally; absent elsewhere.
+// Development-only pages; each answers 404 outside development (tests prove it).
+// The mailbox lists every outbox message; the test checkout stands in for Stripe.
 app.route("/dev/mailbox", mailbox);
-// The local test checkout, in development without a Stripe key only.
 app.route("/dev/checkout", testCheckout);
-
+// The Google emulator, only without real Google credentials.
 app.all(`${EMULATOR_PATH}/*`, async (c) => {
   if (!isGoogleEmulated(c.env)) return c.json({ status: "error" as const, message: MESSAGES.notFound }, 404);
   return callEmulator(c.env, c.req.raw);
