@@ -52,7 +52,8 @@ test("register, sign out, log in, change name and password, sign in again", asyn
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog.getByText("Password changed successfully.")).toBeVisible();
   await dialog.getByRole("tab", { name: "Subscription" }).click();
-  await expect(dialog.getByText("Loading subscription info...")).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: "Subscription Plans" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Choose Premium" })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
 
