@@ -1,10 +1,18 @@
-import type { ReactNode } from "react";
+import { cloneElement, isValidElement, useId, type ReactElement } from "react";
 
-/** A hover/focus tooltip; the text is also the accessible description. */
-export function Tooltip({ text, children }: { text: string; children: ReactNode }) {
+/**
+ * A hover/focus tooltip. The text is also in the accessibility tree (visually
+ * hidden, linked with aria-describedby), so screen-reader users hear it even when
+ * the control is disabled and cannot take focus.
+ */
+export function Tooltip({ text, children }: { text: string; children: ReactElement<{ "aria-describedby"?: string }> }) {
+  const id = useId();
   return (
     <span className="tooltip" data-tooltip={text}>
-      {children}
+      {isValidElement(children) ? cloneElement(children, { "aria-describedby": id }) : children}
+      <span id={id} role="tooltip" className="visually-hidden">
+        {text}
+      </span>
     </span>
   );
 }

@@ -527,6 +527,8 @@ describe("Chat page, anonymous", () => {
     const attach = screen.getByRole("button", { name: "Attach a file" }) as HTMLButtonElement;
     expect(attach.disabled).toBe(true);
     expect(attach.closest("[data-tooltip]")?.getAttribute("data-tooltip")).toBe("Log in to analyze files for free.");
+    // screen readers get the tooltip as the button's description
+    expect(document.getElementById(attach.getAttribute("aria-describedby")!)?.textContent).toBe("Log in to analyze files for free.");
     expect(container.querySelector('input[type="file"]')).toBeNull();
 
     const ws = socket();
