@@ -4,6 +4,7 @@ import { writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { benchIngest } from "./ingest";
+import { benchBundle } from "./bundle";
 import { benchRetrieval } from "./retrieval";
 
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -58,5 +59,17 @@ if (!retrieval) {
     "overhead (auth, quota, retrieval, first word of the local responder); a model adds its own latency on top.",
   );
 }
+const bundle = await benchBundle();
+lines.push(
+  "",
+  "## Client bundle (first visit, gzip)",
+  "",
+  "Reference: a page that only renders with React + react-dom, built with Vite in the same run.",
+  "",
+  "| | JavaScript | CSS | ratio (JS) |",
+  "|---|---|---|---|",
+  `| DocChat (home page; ${bundle.lazyChunks} other chunks load on demand) | ${fmt(bundle.oursJsKb, 1)} kB | ${fmt(bundle.oursCssKb, 1)} kB | ${fmt(bundle.oursJsKb / bundle.referenceJsKb, 2)} |`,
+  `| reference: React + react-dom only | ${fmt(bundle.referenceJsKb, 1)} kB | - | 1.00 |`,
+);
 writeFileSync(join(import.meta.dirname, "../docs/PERFORMANCE.md"), `${lines.join("\n")}\n`);
 console.log(lines.join("\n"));
