@@ -10,7 +10,7 @@ import userEvent from "@testing-library/user-event";
 import { StrictMode } from "react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CHAT_MESSAGES, PING, type ServerMessage, type StoredMessage } from "../../worker/contract/protocol";
+import { CHAT_MESSAGES, PING, type StoredMessage } from "../../worker/contract/protocol";
 import { Composer } from "../../client/components/chat/Composer";
 import { RichText } from "../../client/components/chat/RichText";
 import { setNavigator } from "../../client/lib/api";
@@ -20,6 +20,7 @@ import { appInfo, newSessionId, setCurrentSession } from "../../client/state/app
 import { chatState, resetChat, useChatConnection } from "../../client/state/chat";
 import { resetDrive } from "../../client/state/drive";
 import { userInfo, type User } from "../../client/state/user";
+import { FakeWebSocket } from "../helpers/fake-websocket";
 
 /** The chat page with the connection the layout normally holds, inside a router as in the app. */
 function ChatWithConnection() {
@@ -35,48 +36,6 @@ function ConnectedChat() {
 }
 
 // ---------------------------------------------------------------- fakes
-
-class FakeWebSocket {
-  static instances: FakeWebSocket[] = [];
-  readyState = 0;
-  sent: string[] = [];
-  closedWith: number | undefined;
-  onopen: ((event: Event) => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: ((event: { code: number; wasClean: boolean; reason: string }) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeWebSocket.instances.push(this);
-  }
-  send(data: string) {
-    if (this.readyState !== 1) throw new Error("InvalidStateError: not open");
-    this.sent.push(data);
-  }
-  close(code?: number) {
-    this.closedWith = code ?? 1005;
-    this.readyState = 3;
-  }
-  // --- test controls
-  // valtio notifies React after a microtask: let act flush it.
-  async open() {
-    await act(async () => {
-      this.readyState = 1;
-      this.onopen?.(new Event("open"));
-    });
-  }
-  async emit(message: ServerMessage) {
-    await act(async () => this.onmessage?.({ data: JSON.stringify(message) }));
-  }
-  async serverClose(code: number, wasClean = true) {
-    await act(async () => {
-      this.readyState = 3;
-      this.onclose?.({ code, wasClean, reason: "" });
-    });
-  }
-  frames(): Record<string, unknown>[] {
-    return this.sent.filter((s) => s !== PING).map((s) => JSON.parse(s) as Record<string, unknown>);
-  }
-}
 
 class FakeXHR {
   upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };

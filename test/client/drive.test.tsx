@@ -25,6 +25,7 @@ import { appInfo, newSessionId } from "../../client/state/app";
 import { chatState, resetChat } from "../../client/state/chat";
 import { awaitConnection, driveState, importStats, resetDrive, startConnect } from "../../client/state/drive";
 import { userInfo, type User } from "../../client/state/user";
+import { stubJsonFetch } from "../helpers/fetch-stub";
 
 // ---------------------------------------------------------------- stubs
 
@@ -41,16 +42,7 @@ const STATUS_URL = "/api/auth/google/connectionStatus";
 beforeEach(() => {
   requests.length = 0;
   handler = () => ({ status: 200, body: {} });
-  vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
-    requests.push({
-      method: init?.method ?? "GET",
-      url,
-      body: init?.body ? JSON.parse(init.body as string) : undefined,
-      headers: (init?.headers ?? {}) as Record<string, string>,
-    });
-    const { status, body } = await handler(url, init);
-    return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-  });
+  stubJsonFetch(requests, (url, init) => handler(url, init));
   assign = vi.fn<(url: string) => void>();
   vi.spyOn(browserNavigation, "assign").mockImplementation(assign);
   forcedNavigation.mockReset();

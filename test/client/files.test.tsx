@@ -14,6 +14,7 @@ import { uploadPdf } from "../../client/lib/upload";
 import Files from "../../client/pages/Files";
 import { resetDrive } from "../../client/state/drive";
 import { userInfo } from "../../client/state/user";
+import { stubJsonFetch } from "../helpers/fetch-stub";
 
 // ---------------------------------------------------------------- stubs
 
@@ -72,16 +73,7 @@ beforeEach(() => {
     xhr.respond(200, "");
   };
   handler = () => ({ status: 200, body: {} });
-  vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
-    requests.push({
-      method: init?.method ?? "GET",
-      url,
-      body: init?.body ? JSON.parse(init.body as string) : undefined,
-      headers: (init?.headers ?? {}) as Record<string, string>,
-    });
-    const { status, body } = await handler(url, init);
-    return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-  });
+  stubJsonFetch(requests, (url, init) => handler(url, init));
   vi.stubGlobal("XMLHttpRequest", FakeXHR);
   resetDrive();
 });

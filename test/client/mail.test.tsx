@@ -10,7 +10,6 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CONTACT_MESSAGES, MEMO_MESSAGES, SHARE_MESSAGES } from "../../worker/contract/mail";
-import type { ServerMessage } from "../../worker/contract/protocol";
 import { MemoModal } from "../../client/components/chat/MemoModal";
 import { ShareModal } from "../../client/components/chat/ShareModal";
 import { setNavigator } from "../../client/lib/api";
@@ -19,6 +18,7 @@ import ContactUs from "../../client/pages/ContactUs";
 import { appInfo, newSessionId } from "../../client/state/app";
 import { chatState, resetChat, sessionFitsUser, useChatConnection } from "../../client/state/chat";
 import { userInfo, type User } from "../../client/state/user";
+import { FakeWebSocket } from "../helpers/fake-websocket";
 
 // ---------------------------------------------------------------- fakes
 
@@ -31,33 +31,6 @@ function deferred<T>() {
   let resolve!: (value: T) => void;
   const promise = new Promise<T>((r) => (resolve = r));
   return { promise, resolve };
-}
-
-class FakeWebSocket {
-  static instances: FakeWebSocket[] = [];
-  readyState = 0;
-  closedWith: number | undefined;
-  onopen: ((event: Event) => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: ((event: { code: number; wasClean: boolean; reason: string }) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeWebSocket.instances.push(this);
-  }
-  send() {}
-  close(code?: number) {
-    this.closedWith = code ?? 1005;
-    this.readyState = 3;
-  }
-  async open() {
-    await act(async () => {
-      this.readyState = 1;
-      this.onopen?.(new Event("open"));
-    });
-  }
-  async emit(message: ServerMessage) {
-    await act(async () => this.onmessage?.({ data: JSON.stringify(message) }));
-  }
 }
 
 function liveSockets(): FakeWebSocket[] {

@@ -73,7 +73,7 @@ export function AttachMenu({ disabled = false }: { disabled?: boolean }) {
       </button>
       <input ref={inputRef} type="file" accept=".pdf" hidden aria-label="Choose a PDF file to attach" onChange={onFileChosen} />
       {open && (
-        <div className="attach-popover" role="menu" aria-label="Attach">
+        <div className="menu attach-popover" role="menu" aria-label="Attach">
           <button
             type="button"
             role="menuitem"
