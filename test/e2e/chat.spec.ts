@@ -4,17 +4,7 @@
 // the chat again; the chat works at phone width.
 import { expect, test, type Page } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-
-async function signUp(page: Page) {
-  const email = `chat-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  await page.goto("/app/auth/register");
-  await page.getByLabel("Email address").fill(email);
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.getByLabel("Password").fill("Secret123");
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByRole("button", { name: `Account menu for ${email}` })).toBeVisible();
-  return email;
-}
+import { signUp } from "./helpers";
 
 async function uploadPolicy(page: Page, name: string) {
   const pdf = await PDFDocument.create();
@@ -46,7 +36,7 @@ test("an anonymous visitor gets an answer on the landing chat", async ({ page })
 });
 
 test("a cited answer about page 2, kept in the history and restored after a reload", async ({ page }) => {
-  await signUp(page);
+  await signUp(page, "chat");
   const name = `Leave-${Date.now()}.pdf`;
   await uploadPolicy(page, name);
 

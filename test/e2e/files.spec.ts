@@ -3,16 +3,7 @@
 // a renamed text file is refused with a clear message.
 import { expect, test, type Page } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-
-async function signUp(page: Page) {
-  const email = `files-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  await page.goto("/app/auth/register");
-  await page.getByLabel("Email address").fill(email);
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.getByLabel("Password").fill("Secret123");
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByRole("button", { name: `Account menu for ${email}` })).toBeVisible();
-}
+import { signUp } from "./helpers";
 
 async function makePdf(lines: string[]): Promise<Buffer> {
   const pdf = await PDFDocument.create();
@@ -22,7 +13,7 @@ async function makePdf(lines: string[]): Promise<Buffer> {
 }
 
 test("upload, index, view and delete a PDF on My Files", async ({ page, context }) => {
-  await signUp(page);
+  await signUp(page, "files");
   await page.goto("/app/files");
   await expect(page.getByRole("heading", { name: "My Files" })).toBeVisible();
 
@@ -70,7 +61,7 @@ test("upload, index, view and delete a PDF on My Files", async ({ page, context 
 });
 
 test("a non-PDF upload shows a clear error", async ({ page }) => {
-  await signUp(page);
+  await signUp(page, "files");
   await page.goto("/app/files");
   const chooser = page.waitForEvent("filechooser");
   await page.getByRole("button", { name: "Upload file" }).click();
@@ -81,7 +72,7 @@ test("a non-PDF upload shows a clear error", async ({ page }) => {
 });
 
 test("a text file renamed to .pdf ends Failed with the reason", async ({ page }) => {
-  await signUp(page);
+  await signUp(page, "files");
   await page.goto("/app/files");
   const chooser = page.waitForEvent("filechooser");
   await page.getByRole("button", { name: "Upload file" }).click();

@@ -3,17 +3,7 @@
 // it; the contact form validates and succeeds.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-
-async function signUp(page: Page, prefix: string) {
-  const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  await page.goto("/app/auth/register");
-  await page.getByLabel("Email address").fill(email);
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.getByLabel("Password").fill("Secret123");
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByRole("button", { name: `Account menu for ${email}` })).toBeVisible();
-  return email;
-}
+import { signUp } from "./helpers";
 
 async function chatAboutAPolicy(page: Page) {
   const pdf = await PDFDocument.create();
