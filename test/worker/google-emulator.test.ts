@@ -10,7 +10,8 @@ import { MAX_UPLOAD_BYTES } from "../../worker/contract/documents";
 import { SCANNED_ARCHIVE_BYTES, SEEDED_FILES } from "../../worker/dev/google/drive";
 import { googleEmulator } from "../../worker/dev/google/index";
 import { pdfString, writePdf } from "../../worker/dev/google/pdf";
-import { base64url, issueToken, randomId } from "../../worker/dev/google/tokens";
+import { issueToken, randomId } from "../../worker/dev/google/tokens";
+import { base64url } from "../../worker/encoding";
 
 const app = new Hono<{ Bindings: Env }>().route("/dev/google", googleEmulator);
 const request = (path: string, init: RequestInit = {}, bindings: Env = env) => app.request(path, init, bindings);

@@ -4,6 +4,7 @@
 // called in-process so no network is needed.
 import { Hono } from "hono";
 import { optionalSecrets } from "../config";
+import { base64url } from "../encoding";
 
 export const SIGNIN_SCOPES = ["openid", "email", "profile"];
 export const DRIVE_SCOPES = [...SIGNIN_SCOPES, "https://www.googleapis.com/auth/drive.readonly"];
@@ -133,13 +134,8 @@ export async function revokeToken(env: Env, config: GoogleConfig, token: string)
 /** PKCE: a random verifier and its S256 challenge. */
 export async function pkcePair(): Promise<{ verifier: string; challenge: string }> {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  const b64url = (data: Uint8Array) =>
-    btoa(String.fromCharCode(...data))
-      .replace(/\+/g, "-")
-      .replace(/\//g, "_")
-      .replace(/=+$/, "");
-  const verifier = b64url(bytes);
-  const challenge = b64url(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier))));
+  const verifier = base64url(bytes);
+  const challenge = base64url(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier))));
   return { verifier, challenge };
 }
 

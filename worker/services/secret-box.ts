@@ -1,5 +1,7 @@
 // AES-GCM encryption for secrets we must keep (Google Drive tokens). The key is
 // derived from ENCRYPTION_KEY; each value gets a fresh 96-bit IV stored with it.
+import { fromBase64, toBase64 } from "../encoding";
+
 const encoder = new TextEncoder();
 const VERSION = "v1";
 
@@ -9,13 +11,10 @@ async function aesKey(secret: string | undefined): Promise<CryptoKey> {
   return crypto.subtle.importKey("raw", digest, "AES-GCM", false, ["encrypt", "decrypt"]);
 }
 
-const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
-const unb64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
-
 export async function seal(secret: string | undefined, plaintext: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const ciphertext = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, await aesKey(secret), encoder.encode(plaintext)));
-  return `${VERSION}.${b64(iv)}.${b64(ciphertext)}`;
+  return `${VERSION}.${toBase64(iv)}.${toBase64(ciphertext)}`;
 }
 
 /** The plaintext, or null for anything tampered with or sealed under another key. */
@@ -23,7 +22,7 @@ export async function open(secret: string | undefined, sealed: string): Promise<
   const [version, iv, ciphertext] = sealed.split(".");
   if (version !== VERSION || !iv || !ciphertext) return null;
   try {
-    const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: unb64(iv) }, await aesKey(secret), unb64(ciphertext));
+    const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: fromBase64(iv) }, await aesKey(secret), fromBase64(ciphertext));
     return new TextDecoder().decode(plain);
   } catch {
     return null;

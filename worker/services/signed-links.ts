@@ -1,24 +1,11 @@
 // Self-signed, expiring links (HMAC-SHA256): the local upload URL and the
 // short-lived document view URL. The purpose is part of the signed message, so a
 // view link can never be used as an upload link or the other way round.
+import { base64url, fromBase64url } from "../encoding";
+
 const encoder = new TextEncoder();
 
 export type LinkPurpose = "upload" | "view" | "oauth" | "checkout";
-
-function base64url(bytes: ArrayBuffer): string {
-  let binary = "";
-  for (const b of new Uint8Array(bytes)) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function fromBase64url(text: string): Uint8Array | null {
-  try {
-    const padded = text.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (text.length % 4)) % 4);
-    return Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
-  } catch {
-    return null;
-  }
-}
 
 async function hmacKey(secret: string | undefined): Promise<CryptoKey> {
   if (!secret || secret.length < 32) throw new Error("JWT_SECRET must be set to at least 32 characters");

@@ -10,6 +10,8 @@
 // and refresh tokens issued from that code carry it, so revoking the grant kills
 // all of them at once (as revoking a Google token does).
 
+import { base64url, fromBase64url } from "../../encoding";
+
 const encoder = new TextEncoder();
 
 export type TokenKind = "code" | "access" | "refresh";
@@ -51,22 +53,6 @@ export interface AccessClaims extends GrantClaims {
 export type RefreshClaims = GrantClaims;
 
 type ClaimsOf<K extends TokenKind> = K extends "code" ? CodeClaims : K extends "access" ? AccessClaims : RefreshClaims;
-
-export function base64url(bytes: ArrayBuffer | Uint8Array): string {
-  let binary = "";
-  for (const b of bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function fromBase64url(text: string): Uint8Array | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
-  try {
-    const padded = text.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (text.length % 4)) % 4);
-    return Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
-  } catch {
-    return null;
-  }
-}
 
 async function hmacKey(secret: string | undefined): Promise<CryptoKey> {
   if (!secret || secret.length < 32) throw new Error("JWT_SECRET must be set to at least 32 characters");
