@@ -20,6 +20,7 @@ import { browserNavigation } from "../../client/lib/navigation";
 import Payment from "../../client/pages/Payment";
 import Pricing from "../../client/pages/Pricing";
 import { userInfo, type User } from "../../client/state/user";
+import { stubJsonFetch } from "../helpers/fetch-stub";
 
 // ---------------------------------------------------------------- fixtures
 
@@ -96,17 +97,7 @@ beforeEach(() => {
     [PLANS_URL]: () => ok({ plans: PLANS }),
     [STATUS_URL]: () => statusReply({}),
   };
-  vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
-    requests.push({
-      method: init?.method ?? "GET",
-      url,
-      body: init?.body ? JSON.parse(init.body as string) : undefined,
-      headers: (init?.headers ?? {}) as Record<string, string>,
-    });
-    const handler = handlers[url];
-    const { status, body } = handler ? await handler(url, init) : { status: 404, body: { message: "Not found." } };
-    return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-  });
+  stubJsonFetch(requests, (url, init) => handlers[url]?.(url, init) ?? { status: 404, body: { message: "Not found." } });
   assign = vi.fn<(url: string) => void>();
   vi.spyOn(browserNavigation, "assign").mockImplementation(assign);
   alertSpy = vi.fn<(message?: string) => void>();
