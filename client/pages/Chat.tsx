@@ -20,6 +20,7 @@ import { ShareModal } from "../components/chat/ShareModal";
 import { Icon } from "../components/Icon";
 import { chatState, dismissUploadError, openSharedSession, removeAttachment, sendQuestion } from "../state/chat";
 import { userInfo } from "../state/user";
+import { ErrorBanner } from "../components/ErrorBanner";
 
 /** The query parameter of a shared chat link. */
 export const SHARED_SESSION_PARAM = "session";
@@ -93,14 +94,7 @@ export default function Chat() {
       {hasMessages ? <MessageList /> : <Landing />}
 
       <div className="chat-dock">
-        {uploadError && (
-          <div className="chat-banner" role="alert">
-            <span>{uploadError}</span>
-            <button type="button" className="icon-btn" aria-label="Dismiss" onClick={dismissUploadError}>
-              <Icon name="close" size={18} />
-            </button>
-          </div>
-        )}
+        {uploadError && <ErrorBanner message={uploadError} onDismiss={dismissUploadError} />}
         {(pendingAttachment || uploading) && (
           <div className="chat-attachments">
             {uploading ? (

@@ -17,6 +17,7 @@ import { FILE_REFRESH_MS, needsRefresh, TEMP_ID_PREFIX, visibleFiles } from "../
 import { assertUploadablePdf, uploadPdf } from "../lib/upload";
 import { DRIVE_MESSAGES, FILES_DRIVE_RECHECK_MS, startConnect, useDriveConnection } from "../state/drive";
 import { userInfo } from "../state/user";
+import { ErrorBanner } from "../components/ErrorBanner";
 
 interface LocalUpload {
   file: FileItem;
@@ -230,14 +231,7 @@ function FilesManager() {
         </button>
       </div>
 
-      {uploadError && (
-        <div className="files-banner" role="alert">
-          <span>{uploadError}</span>
-          <button type="button" className="icon-btn" aria-label="Dismiss" onClick={() => setUploadError(null)}>
-            <Icon name="close" size={18} />
-          </button>
-        </div>
-      )}
+      {uploadError && <ErrorBanner message={uploadError} onDismiss={() => setUploadError(null)} />}
       {listError && (
         <p className="form-error">
           {listError}{" "}
