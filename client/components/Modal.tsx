@@ -1,5 +1,9 @@
 // An accessible dialog: labelled, focus kept inside, Escape and the backdrop close it.
+// Rendered into document.body, so a dialog opened from inside a form (the
+// composer's attach menu) is not part of that form: Enter in its fields never
+// sends the chat message.
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { createPortal } from "react-dom";
 
 interface ModalProps {
   title: string;
@@ -41,7 +45,7 @@ export function Modal({ title, onClose, children, className = "" }: ModalProps) 
     }
   }
 
-  return (
+  return createPortal(
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div
         ref={dialogRef}
@@ -57,6 +61,7 @@ export function Modal({ title, onClose, children, className = "" }: ModalProps) 
         </h2>
         {children}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -73,6 +73,12 @@ export function visibleFiles(files: readonly FileItem[]): FileItem[] {
   return [...kept.values()];
 }
 
+/** A file a chat can be about: uploaded and not failed (one still indexing is waited for). */
+export function canChatAbout(file: Pick<FileItem, "fileId" | "status">): boolean {
+  const key = statusKey(file.status);
+  return !isTempFile(file) && key !== "failed" && key !== "uploading";
+}
+
 /** True while any file is still pending or processing: the list then re-polls. */
 export function needsRefresh(files: readonly Pick<FileItem, "status">[]): boolean {
   return files.some((f) => {

@@ -11,14 +11,15 @@ import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { useSnapshot } from "valtio";
 import { AttachMenu } from "../components/chat/AttachMenu";
 import "../components/chat/chat.css";
+import { ChatFiles } from "../components/chat/ChatFiles";
+import { RichText } from "../components/chat/RichText";
 import { Composer } from "../components/chat/Composer";
 import { MemoButton } from "../components/chat/MemoButton";
 import { MemoModal } from "../components/chat/MemoModal";
 import { MessageList } from "../components/chat/MessageList";
 import { ShareButton } from "../components/chat/ShareButton";
 import { ShareModal } from "../components/chat/ShareModal";
-import { Icon } from "../components/Icon";
-import { chatState, dismissUploadError, openSharedSession, removeAttachment, sendQuestion } from "../state/chat";
+import { chatState, clearDraft, dismissUploadError, openSharedSession, sendQuestion } from "../state/chat";
 import { userInfo } from "../state/user";
 import { ErrorBanner } from "../components/ErrorBanner";
 
@@ -77,7 +78,7 @@ function Landing() {
 }
 
 export default function Chat() {
-  const { messages, loading, mode, readOnly, pendingAttachment, uploading, uploadError } = useSnapshot(chatState);
+  const { messages, loading, mode, readOnly, uploading, uploadError, draft } = useSnapshot(chatState);
   const { user } = useSnapshot(userInfo);
   const hasMessages = messages.length > 0;
   const [dialog, setDialog] = useState<"memo" | "share" | null>(null);
@@ -94,30 +95,17 @@ export default function Chat() {
       {hasMessages ? <MessageList /> : <Landing />}
 
       <div className="chat-dock">
-        {uploadError && <ErrorBanner message={uploadError} onDismiss={dismissUploadError} />}
-        {(pendingAttachment || uploading) && (
-          <div className="chat-attachments">
-            {uploading ? (
-              <span className="attachment-chip uploading" role="status">
-                <Icon name="upload" size={14} />
-                <span className="attachment-name">{uploading.name}</span>
-                <span>{uploading.percent}%</span>
-              </span>
-            ) : pendingAttachment ? (
-              <span className="attachment-chip">
-                <Icon name="files" size={14} />
-                <span className="attachment-name">{pendingAttachment.name}</span>
-                <button type="button" aria-label={`Remove ${pendingAttachment.name}`} onClick={removeAttachment}>
-                  <Icon name="close" size={14} />
-                </button>
-              </span>
-            ) : null}
-          </div>
+        {uploadError && (
+          // markdown: a plan-limit refusal carries its upgrade link
+          <ErrorBanner message={<RichText text={uploadError} />} onDismiss={dismissUploadError} />
         )}
+        <ChatFiles signedIn={Boolean(user)} />
         <Composer
           onSend={sendQuestion}
           busy={loading || Boolean(uploading)}
           readOnly={readOnly}
+          draft={draft}
+          onDraftTaken={clearDraft}
           leading={<AttachMenu disabled={readOnly} />}
         />
         <div className="chat-meta">

@@ -2,9 +2,16 @@
 // file table (auto-refreshing while anything is pending or processing), row and
 // bulk selection, view and delete, and the Google Drive connection and import.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link } from "react-router-dom";
+import { Link, useNavigate } from "react-router-dom";
 import { useSnapshot } from "valtio";
-import { FILE_LIST_PAGE_SIZE, type FileItem, type FileListResponse, type ViewDocumentResponse } from "../../worker/contract/documents";
+import {
+  FILE_LIST_PAGE_SIZE,
+  type DeleteResponse,
+  type FileItem,
+  type FileListResponse,
+  type ViewDocumentResponse,
+} from "../../worker/contract/documents";
+import { MAX_CHAT_FILES } from "../../worker/contract/protocol";
 import { DrivePicker } from "../components/drive/DrivePicker";
 import { DeleteModal } from "../components/files/DeleteModal";
 import { FileTable } from "../components/files/FileTable";
@@ -13,9 +20,10 @@ import { SelectionBar } from "../components/files/SelectionBar";
 import "../components/files/files.css";
 import { Icon } from "../components/Icon";
 import { api } from "../lib/api";
-import { FILE_REFRESH_MS, needsRefresh, TEMP_ID_PREFIX, visibleFiles } from "../lib/files";
+import { canChatAbout, FILE_REFRESH_MS, needsRefresh, TEMP_ID_PREFIX, visibleFiles } from "../lib/files";
 import { assertUploadablePdf, uploadPdf } from "../lib/upload";
 import { DRIVE_MESSAGES, FILES_DRIVE_RECHECK_MS, startConnect, useDriveConnection } from "../state/drive";
+import { forgetDeletedFiles, startChatWithFiles } from "../state/chat";
 import { userInfo } from "../state/user";
 import { ErrorBanner } from "../components/ErrorBanner";
 
@@ -68,6 +76,7 @@ function FilesManager() {
   // Checked on arrival and every 10 s while "loading" (back from Google, not confirmed yet).
   const drive = useDriveConnection(FILES_DRIVE_RECHECK_MS);
   const driveConnected = drive.connected === true;
+  const navigate = useNavigate();
 
   useEffect(() => {
     mounted.current = true;
@@ -192,9 +201,16 @@ function FilesManager() {
     });
   }
 
-  function onDeleted() {
+  function onDeleted(result: DeleteResponse) {
+    const gone = new Set(result?.deleted ?? []);
+    forgetDeletedFiles([...files, ...selected.values()].filter((f) => f.fileHash && gone.has(f.fileHash)).map((f) => f.fileId));
     setSelected(new Map());
     refetch();
+  }
+
+  function chatAbout(chosen: FileItem[]) {
+    startChatWithFiles(chosen);
+    navigate("/app/chat");
   }
 
   const localRows = uploads.map((u) => u.file);
@@ -202,6 +218,7 @@ function FilesManager() {
   const progress = Object.fromEntries(uploads.map((u) => [u.file.fileId, u.percent]));
   const selectedIds = new Set(selected.keys());
   const deletable = [...selected.values()].filter((f) => f.fileHash);
+  const chattable = [...selected.values()].filter(canChatAbout).slice(0, MAX_CHAT_FILES);
 
   return (
     <>
@@ -249,12 +266,14 @@ function FilesManager() {
         onToggle={toggle}
         onView={(f) => void view(f).then(() => mounted.current && refetch())}
         onDelete={(f) => setDeleteTargets([f])}
+        onChat={(f) => chatAbout([f])}
       />
       <Pagination page={page} totalPages={totalPages} onChange={setPage} />
 
       <SelectionBar
         count={selected.size}
         onViewAll={() => void viewAll()}
+        onChatAll={chattable.length ? () => chatAbout(chattable) : undefined}
         onDeleteAll={() => setDeleteTargets(deletable)}
         onClear={() => setSelected(new Map())}
         deleteDisabled={deletable.length === 0}

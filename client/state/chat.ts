@@ -1,12 +1,16 @@
 // Chat state (spec sections 3, 4 and 8): the messages of the current session,
-// the loading flag, the answer mode, read-only sharing, and the attachment for
-// the next question. One realtime connection serves the current session; it is
-// replaced whenever the session id changes.
+// the loading flag, the answer mode, read-only sharing, and the chat's documents
+// (the set every question searches, kept by the server and shown as chips). One
+// realtime connection serves the current session; it is replaced whenever the
+// session id changes.
 import { useEffect } from "react";
 import { proxy, useSnapshot } from "valtio";
 import {
   CHAT_MESSAGES,
+  indexingProgressText,
+  INDEXING_STATUSES,
   type AnswerMode,
+  type ChatFile,
   type FileInfo,
   type ServerMessage,
   type Source,
@@ -15,7 +19,7 @@ import {
 import { api } from "../lib/api";
 import { RealtimeConnection } from "../lib/realtime";
 import { uploadPdf } from "../lib/upload";
-import { appInfo, newSessionId, setCurrentSession } from "./app";
+import { appInfo, newSessionId, setCurrentSession, startNewChat } from "./app";
 import { getToken, setChatList, userInfo } from "./user";
 
 export interface ChatItem {
@@ -26,12 +30,6 @@ export interface ChatItem {
   sources?: Source[];
 }
 
-export interface PendingAttachment {
-  name: string;
-  s3Key: string;
-  fileId: string;
-}
-
 export interface ChatState {
   /** The session these messages belong to. */
   sessionId: string | null;
@@ -39,7 +37,12 @@ export interface ChatState {
   loading: boolean;
   mode: AnswerMode | null;
   readOnly: boolean;
-  pendingAttachment: PendingAttachment | null;
+  /** The chat's documents as the server last reported them (empty: all the user's files are searched). */
+  files: ChatFile[];
+  /** Ids attached since the last question: the next question names them. */
+  newFileIds: string[];
+  /** A refused question's text, handed back to the composer to retry. */
+  draft: string | null;
   uploadError: string | null;
   /** A file being uploaded for the next question. */
   uploading: { name: string; percent: number } | null;
@@ -54,7 +57,9 @@ export function defaultChatState(): ChatState {
     loading: false,
     mode: null,
     readOnly: false,
-    pendingAttachment: null,
+    files: [],
+    newFileIds: [],
+    draft: null,
     uploadError: null,
     uploading: null,
     pendingQuery: null,
@@ -63,8 +68,8 @@ export function defaultChatState(): ChatState {
 
 export const chatState = proxy<ChatState>(defaultChatState());
 
-/** Error codes whose server message explains a refusal (limits, read-only, missing file). */
-const REFUSAL_CODES = new Set([403, 404, 429]);
+/** Error codes whose server message explains a refusal (limits, read-only, a file that cannot be attached). */
+const REFUSAL_CODES = new Set([400, 403, 404, 409, 429]);
 
 let connection: RealtimeConnection | null = null;
 let localIds = 0;
@@ -138,32 +143,59 @@ export function failPending(reason: string = CHAT_MESSAGES.sendFailed): void {
 }
 
 /**
- * Sends a question: the user message (with the pending attachment's name) and a
- * "Please wait a moment..." placeholder are added, then the chat frame goes out
- * with the attachment's s3_key. Returns false when the question was not taken
- * (empty, an answer still coming, read-only, an upload running); a failed send
- * still counts as taken: it shows the failure text instead.
+ * Sends a question: the user message (naming the files attached since the last
+ * question) and a "Please wait a moment..." placeholder are added, then the chat
+ * frame goes out; the server searches the chat's documents. Returns false when
+ * the question was not taken (empty, an answer still coming, read-only, an
+ * upload running); a failed send still counts as taken: it shows the failure text instead.
  */
 export function sendQuestion(raw: string): boolean {
   const query = raw.trim();
   const sessionId = chatState.sessionId;
   if (!query || !sessionId || chatState.loading || chatState.readOnly || chatState.uploading) return false;
-  const attachment = chatState.pendingAttachment;
   const userItem: ChatItem = { id: localId("user"), type: "user", text: query };
-  if (attachment) userItem.fileInfo = [{ name: attachment.name, fileId: attachment.fileId }];
-  chatState.messages.push(userItem, { id: localId("loading"), type: "loading", text: CHAT_MESSAGES.waiting });
+  const named = chatState.files.filter((f) => chatState.newFileIds.includes(f.fileId));
+  if (named.length) userItem.fileInfo = named.map((f) => ({ name: f.fileName, fileId: f.fileId }));
+  chatState.messages.push(userItem, { id: localId("loading"), type: "loading", text: waitingText() });
   chatState.loading = true;
   chatState.pendingQuery = query;
-  chatState.pendingAttachment = null;
+  chatState.newFileIds = [];
+  chatState.draft = null;
 
-  const sent = connection
-    ? connection.send({ action: "chat", query, session_id: sessionId, ...(attachment ? { s3_key: attachment.s3Key } : {}) })
-    : false;
+  const sent = connection ? connection.send({ action: "chat", query, session_id: sessionId }) : false;
   if (!sent) {
     if (!connection) console.error("There is no chat connection; the message was not sent.");
     failPending();
   }
   return true;
+}
+
+/**
+ * A refused question (a plan limit, a file that cannot be attached) is not part
+ * of the chat: it leaves the list, its text goes back to the composer to retry,
+ * and the reason shows in the red banner. The server never stored it either.
+ */
+function refusePending(reason: string): void {
+  const lastUser = chatState.messages.findLastIndex((m) => m.type === "user");
+  if (lastUser >= 0 && chatState.messages[lastUser]!.id.startsWith("local-")) chatState.messages.splice(lastUser, 1);
+  withoutPlaceholders();
+  chatState.draft = chatState.pendingQuery;
+  chatState.uploadError = reason;
+  chatState.loading = false;
+  chatState.pendingQuery = null;
+}
+
+/** The placeholder's text: which document the question waits for, or the spec's "Please wait a moment...". */
+function waitingText(): string {
+  const indexing = chatState.files.find((f) => INDEXING_STATUSES.includes(f.status));
+  return indexing ? indexingProgressText(indexing) : CHAT_MESSAGES.waiting;
+}
+
+function onFiles(files: ChatFile[]): void {
+  chatState.files = files.map((f) => ({ ...f }));
+  const known = new Set(files.map((f) => f.fileId));
+  chatState.newFileIds = chatState.newFileIds.filter((id) => known.has(id));
+  for (const item of chatState.messages) if (item.type === "loading") item.text = waitingText();
 }
 
 function onStream(messageId: string, text: string): void {
@@ -181,7 +213,8 @@ function onStream(messageId: string, text: string): void {
   chatState.loading = true;
 }
 
-function onEnd(message: StoredMessage, mode: AnswerMode): void {
+function onEnd(message: StoredMessage, mode: AnswerMode, files: ChatFile[]): void {
+  onFiles(files);
   const final = toItem(message);
   const messages = chatState.messages;
   let index = messages.findIndex((m) => m.type === "bot" && m.id === message.id);
@@ -194,7 +227,8 @@ function onEnd(message: StoredMessage, mode: AnswerMode): void {
   chatState.mode = mode;
 }
 
-function onFullChat(messages: StoredMessage[], mode: AnswerMode, readOnly: boolean): void {
+function onFullChat(messages: StoredMessage[], mode: AnswerMode, readOnly: boolean, files: ChatFile[]): void {
+  onFiles(files);
   const items = messages.map(toItem);
   const last = messages.at(-1);
   const streaming = last?.role === "assistant" && last.status === "streaming";
@@ -209,7 +243,7 @@ function onFullChat(messages: StoredMessage[], mode: AnswerMode, readOnly: boole
       items.push(...tail.map((m) => ({ ...m })));
       loading = true;
     } else if (last === lastUser) {
-      items.push({ id: localId("loading"), type: "loading", text: CHAT_MESSAGES.waiting });
+      items.push({ id: localId("loading"), type: "loading", text: waitingText() });
       loading = true;
     }
   }
@@ -228,7 +262,8 @@ export function handleServerMessage(message: ServerMessage): void {
       if (message.session_id === chatState.sessionId) onStream(message.message_id, message.text);
       break;
     case "end":
-      if (message.session_id === chatState.sessionId) onEnd(message.message, message.mode);
+      if (message.session_id === chatState.sessionId)
+        onEnd(message.message, message.mode, Array.isArray(message.files) ? message.files : []);
       break;
     case "chat_list":
     case "chat_list_update":
@@ -236,13 +271,18 @@ export function handleServerMessage(message: ServerMessage): void {
       break;
     case "full_chat":
       if (message.session_id === chatState.sessionId && Array.isArray(message.messages)) {
-        onFullChat(message.messages, message.mode, Boolean(message.readOnly));
+        onFullChat(message.messages, message.mode, Boolean(message.readOnly), Array.isArray(message.files) ? message.files : []);
       }
       break;
+    case "files":
+      if (message.session_id === chatState.sessionId && Array.isArray(message.files)) onFiles(message.files);
+      break;
     case "error":
-      if (chatState.pendingQuery !== null || chatState.messages.some((m) => m.type === "loading")) {
-        // a refusal the user can act on (plan limit, read-only chat, missing file) is shown as sent
-        failPending(REFUSAL_CODES.has(message.code) && message.message ? message.message : CHAT_MESSAGES.sendFailed);
+      if (message.action === "set_files") {
+        chatState.uploadError = message.message || CHAT_MESSAGES.sendFailed;
+      } else if (chatState.pendingQuery !== null || chatState.messages.some((m) => m.type === "loading")) {
+        if (REFUSAL_CODES.has(message.code) && message.message) refusePending(message.message);
+        else failPending();
       }
       break;
     case "pong":
@@ -256,6 +296,12 @@ export function connectChat(sessionId: string): () => void {
   const conn = new RealtimeConnection();
   const offMessage = conn.onMessage(handleServerMessage);
   const offOpen = conn.onOpen(() => {
+    // A chat opened with files ("Chat about this file") attaches them first.
+    const opening = openingFiles?.sessionId === sessionId ? openingFiles : null;
+    if (opening) {
+      openingFiles = null;
+      conn.send({ action: "set_files", session_id: sessionId, file_ids: opening.fileIds });
+    }
     conn.send({ action: "get_full_chat", session_id: sessionId });
     if (userInfo.user && getToken()) conn.send({ action: "get_chats" });
   });
@@ -295,15 +341,67 @@ function errorMessage(err: unknown): string {
   return err instanceof Error && err.message ? err.message : "Something went wrong. Please try again.";
 }
 
-/** Uploads a PDF for the next question and keeps {name, s3Key, fileId} as the pending attachment. */
+/** Replaces the chat's documents; the server answers with a `files` frame (or an error for the banner). */
+export function setChatFiles(fileIds: readonly string[]): void {
+  const sessionId = chatState.sessionId;
+  if (!sessionId || chatState.readOnly) return;
+  const ids = [...new Set(fileIds)];
+  const before = new Set(chatState.files.map((f) => f.fileId));
+  chatState.newFileIds = [...new Set([...chatState.newFileIds, ...ids.filter((id) => !before.has(id))])];
+  chatState.uploadError = null;
+  if (!connection?.send({ action: "set_files", session_id: sessionId, file_ids: ids })) {
+    chatState.uploadError = CHAT_MESSAGES.sendFailed;
+  }
+}
+
+/** Adds documents (an upload, a drive import, a pick from My Files) to the chat's set. */
+export function addChatFiles(fileIds: readonly string[]): void {
+  setChatFiles([...chatState.files.map((f) => f.fileId), ...fileIds]);
+}
+
+export function removeChatFile(fileId: string): void {
+  setChatFiles(chatState.files.map((f) => f.fileId).filter((id) => id !== fileId));
+}
+
+/** Documents deleted from My Files leave the chips at once (the server drops them from every chat's set too). */
+export function forgetDeletedFiles(fileIds: readonly string[]): void {
+  const gone = new Set(fileIds);
+  chatState.files = chatState.files.filter((f) => !gone.has(f.fileId));
+}
+
+/** The files a chat about to open should start with ("Chat about this file"). */
+let openingFiles: { sessionId: string; fileIds: string[] } | null = null;
+
+/**
+ * Starts a new chat with these documents attached: a fresh session whose
+ * connection sends them as its set as soon as it opens. The caller navigates to the chat.
+ */
+export function startChatWithFiles(files: readonly Pick<ChatFile, "fileId" | "fileName" | "status">[]): void {
+  startNewChat(userInfo.user?.email ?? null);
+  const sessionId = appInfo.currentSessionId!;
+  openingFiles = { sessionId, fileIds: files.map((f) => f.fileId) };
+  beginSession(sessionId);
+  // Chips show at once; the server's `files` frame replaces them with the checked set.
+  chatState.files = files.map((f) => ({
+    fileId: f.fileId,
+    fileName: f.fileName,
+    status: f.status,
+    pagesDone: 0,
+    pagesTotal: null,
+    error: null,
+  }));
+  chatState.newFileIds = files.map((f) => f.fileId);
+}
+
+/** Uploads a PDF and adds it to the chat's documents (a file already in My Files adds that document). */
 export async function attachFile(file: File): Promise<void> {
   chatState.uploadError = null;
   try {
     chatState.uploading = { name: file.name, percent: 0 };
-    const { s3Key, fileId } = await uploadPdf(file, (percent) => {
+    const { fileId } = await uploadPdf(file, (percent) => {
       chatState.uploading = { name: file.name, percent };
     });
-    chatState.pendingAttachment = { name: file.name, s3Key, fileId };
+    addChatFiles([fileId]);
   } catch (err) {
     console.error("Attaching the file failed", err);
     chatState.uploadError = errorMessage(err);
@@ -312,10 +410,11 @@ export async function attachFile(file: File): Promise<void> {
   }
 }
 
-export function removeAttachment(): void {
-  chatState.pendingAttachment = null;
-}
-
 export function dismissUploadError(): void {
   chatState.uploadError = null;
+}
+
+/** The composer took the refused question's text back. */
+export function clearDraft(): void {
+  chatState.draft = null;
 }

@@ -7,7 +7,7 @@ import { useEffect } from "react";
 import { proxy, useSnapshot } from "valtio";
 import { api, ApiRequestError } from "../lib/api";
 import { browserNavigation } from "../lib/navigation";
-import { chatState } from "./chat";
+import { addChatFiles } from "./chat";
 import { getToken, userInfo } from "./user";
 
 /** Drive connection re-check intervals (spec section 9). */
@@ -252,15 +252,15 @@ export async function importFiles(ids: readonly string[]): Promise<DriveImportRe
   }
 }
 
-/** Chat: imports one drive file and keeps it as the attachment for the next question. */
+/** Chat: imports one drive file and adds it to the chat's documents. */
 export async function attachDriveFile(file: DriveFile): Promise<boolean> {
   const response = await importFiles([file.id]);
   const first = response?.results[0];
-  if (!first?.s3_key) {
+  if (!first?.fileId) {
     if (response) driveState.import = { status: "error", error: response.message || DRIVE_MESSAGES.importFailed };
     return false;
   }
-  chatState.pendingAttachment = { name: file.name, s3Key: first.s3_key, fileId: first.fileId };
+  addChatFiles([first.fileId]);
   return true;
 }
 

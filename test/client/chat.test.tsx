@@ -10,7 +10,7 @@ import userEvent from "@testing-library/user-event";
 import { StrictMode } from "react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CHAT_MESSAGES, PING, type StoredMessage } from "../../worker/contract/protocol";
+import { CHAT_MESSAGES, PING, type ChatFile, type StoredMessage } from "../../worker/contract/protocol";
 import { Composer } from "../../client/components/chat/Composer";
 import { RichText } from "../../client/components/chat/RichText";
 import { setNavigator } from "../../client/lib/api";
@@ -70,6 +70,10 @@ function socket(): FakeWebSocket {
 
 function stored(partial: Partial<StoredMessage> & Pick<StoredMessage, "id" | "role" | "content">): StoredMessage {
   return { created_at: 1, ...partial };
+}
+
+function chatFile(fileId: string, fileName: string, status: ChatFile["status"] = "indexed"): ChatFile {
+  return { fileId, fileName, status, pagesDone: 0, pagesTotal: null, error: null };
 }
 
 function signIn(user: User = ann, token = "tok-ann") {
@@ -198,6 +202,7 @@ describe("Chat page", () => {
 
     await ws.emit({
       type: "end",
+      files: [],
       session_id: sessionId,
       mode: "local",
       message: stored({
@@ -255,11 +260,12 @@ describe("Chat page", () => {
       { action: "chat", query: "Queued question", session_id: sessionId },
     ]);
     // the full chat answering first must not drop the queued question
-    await ws.emit({ type: "full_chat", session_id: sessionId, messages: [], mode: "model", readOnly: false });
+    await ws.emit({ type: "full_chat", session_id: sessionId, messages: [], mode: "model", readOnly: false, files: [] });
     expect(screen.getByText("Queued question")).toBeTruthy();
     expect(screen.getByText(CHAT_MESSAGES.waiting)).toBeTruthy();
     await ws.emit({
       type: "end",
+      files: [],
       session_id: sessionId,
       mode: "model",
       message: stored({ id: "a1", role: "assistant", content: "Done." }),
@@ -288,6 +294,7 @@ describe("Chat page", () => {
       messages: [stored({ id: "x", role: "user", content: "not mine" })],
       mode: "model",
       readOnly: false,
+      files: [],
     });
     expect(screen.getByText("stale local message")).toBeTruthy();
     expect(screen.queryByText("not mine")).toBeNull();
@@ -301,6 +308,7 @@ describe("Chat page", () => {
       ],
       mode: "model",
       readOnly: false,
+      files: [],
     });
     expect(screen.queryByText("stale local message")).toBeNull();
     expect(screen.getByText("Earlier question")).toBeTruthy();
@@ -310,6 +318,7 @@ describe("Chat page", () => {
     expect(screen.getByText("Half an answer")).toBeTruthy();
     await ws.emit({
       type: "end",
+      files: [],
       session_id: sessionId,
       mode: "model",
       message: stored({ id: "m2", role: "assistant", content: "Half an answer." }),
@@ -329,6 +338,7 @@ describe("Chat page", () => {
       messages: [stored({ id: "m1", role: "user", content: "Shared question" })],
       mode: "model",
       readOnly: true,
+      files: [],
     });
     expect((screen.getByPlaceholderText("Ask me!") as HTMLTextAreaElement).disabled).toBe(true);
     expect(screen.getByText(CHAT_MESSAGES.readOnly)).toBeTruthy();
@@ -344,6 +354,7 @@ describe("Chat page", () => {
       messages: [stored({ id: "m1", role: "user", content: "From the first chat" })],
       mode: "model",
       readOnly: false,
+      files: [],
     });
     const next = newSessionId();
     await act(async () => setCurrentSession(next));
@@ -389,7 +400,7 @@ describe("Chat page, signed in", () => {
     expect(userInfo.chatList).toEqual([]);
   });
 
-  it("attaches an uploaded PDF to the next question and shows it on the message", async () => {
+  it("adds an uploaded PDF to the chat's documents, names it on the next question and shows its indexing", async () => {
     const user = userEvent.setup();
     signIn();
     appInfo.currentSessionId = newSessionId(ann.email);
@@ -422,24 +433,32 @@ describe("Chat page, signed in", () => {
     const pdf = new File(["%PDF-1.4"], "contract.pdf", { type: "application/pdf" });
     const other = new File(["%PDF-1.4"], "second.pdf", { type: "application/pdf" });
     fireEvent.change(input, { target: { files: [pdf, other] } });
-    expect(await screen.findByRole("button", { name: "Remove contract.pdf" })).toBeTruthy();
-    expect(chatState.pendingAttachment).toEqual({ name: "contract.pdf", s3Key: "uploads/u1/contract.pdf", fileId: "f9" });
+    // the upload joins the chat's documents: the server is asked to set them
+    await waitFor(() =>
+      expect(ws.frames().at(-1)).toEqual({ action: "set_files", session_id: appInfo.currentSessionId, file_ids: ["f9"], token: "tok-ann" }),
+    );
     expect(requests.map((r) => r.url)).toEqual([
       "/api/documents/uploadLink?fileName=contract.pdf&contentType=application%2Fpdf",
       "/api/documents/index",
     ]);
+    await ws.emit({ type: "files", session_id: appInfo.currentSessionId!, files: [chatFile("f9", "contract.pdf", "pending")] });
+    expect(screen.getByRole("button", { name: "Remove contract.pdf" })).toBeTruthy();
+    expect(within(screen.getByRole("list", { name: "Documents in this chat" })).getByText("Indexing…")).toBeTruthy();
 
     await user.type(screen.getByPlaceholderText("Ask me!"), "Summarise it{Enter}");
-    expect(ws.frames().at(-1)).toEqual({
-      action: "chat",
-      query: "Summarise it",
-      session_id: appInfo.currentSessionId,
-      s3_key: "uploads/u1/contract.pdf",
-      token: "tok-ann",
-    });
-    expect(chatState.pendingAttachment).toBeNull();
-    expect(screen.queryByRole("button", { name: "Remove contract.pdf" })).toBeNull();
+    expect(ws.frames().at(-1)).toEqual({ action: "chat", query: "Summarise it", session_id: appInfo.currentSessionId, token: "tok-ann" });
+    // the question names the file attached with it, and waits for it with its progress
     expect(within(screen.getByRole("list", { name: "Attached files" })).getByText("contract.pdf")).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toContain("Indexing contract.pdf…");
+    await ws.emit({
+      type: "files",
+      session_id: appInfo.currentSessionId!,
+      files: [{ ...chatFile("f9", "contract.pdf", "processing"), pagesDone: 120, pagesTotal: 417 }],
+    });
+    expect(screen.getByRole("status").textContent).toContain("Indexing contract.pdf… 120/417 pages");
+    expect(screen.getByText("Indexing 120/417")).toBeTruthy();
+    // the chip stays: the chat keeps its documents for the next questions
+    expect(screen.getByRole("button", { name: "Remove contract.pdf" })).toBeTruthy();
   });
 
   it("shows upload errors in a dismissible red banner", async () => {
@@ -455,7 +474,7 @@ describe("Chat page, signed in", () => {
     expect(banner.textContent).toBe("Presigned URL or S3 key not received.");
     await user.click(within(banner).getByRole("button", { name: "Dismiss" }));
     expect(screen.queryByRole("alert")).toBeNull();
-    expect(chatState.pendingAttachment).toBeNull();
+    expect(chatState.files).toEqual([]);
   });
 
   it("offers the memo button once messages exist", async () => {
@@ -471,6 +490,7 @@ describe("Chat page, signed in", () => {
       messages: [stored({ id: "m1", role: "user", content: "Hi" })],
       mode: "model",
       readOnly: false,
+      files: [],
     });
     const memo = screen.getByRole("button", { name: "Send chat memo via email" }) as HTMLButtonElement;
     expect(memo.disabled).toBe(false);
@@ -498,6 +518,7 @@ describe("Chat page, anonymous", () => {
       messages: [stored({ id: "m1", role: "user", content: "Hi" })],
       mode: "model",
       readOnly: false,
+      files: [],
     });
     const memo = screen.getByRole("button", { name: "Send chat memo via email" }) as HTMLButtonElement;
     expect(memo.disabled).toBe(true);
@@ -687,22 +708,47 @@ describe("RealtimeConnection", () => {
 });
 
 describe("refusals", () => {
-  it("shows the server's reason for a plan limit instead of the generic failure", async () => {
-    const { chatState, failPending, handleServerMessage } = await import("../../client/state/chat");
-    chatState.sessionId = "s1";
-    chatState.pendingQuery = "one more question";
-    chatState.messages = [{ id: "l", type: "loading", text: "Please wait a moment..." }];
-    handleServerMessage({
+  it("hands a refused question back to the composer and shows the reason, with its upgrade link, in the banner", async () => {
+    const user = userEvent.setup();
+    signIn();
+    appInfo.currentSessionId = newSessionId(ann.email);
+    render(<ConnectedChat />);
+    const ws = socket();
+    await ws.open();
+    await user.type(screen.getByPlaceholderText("Ask me!"), "one more question{Enter}");
+    expect(screen.getByText("one more question")).toBeTruthy();
+    await ws.emit({
       type: "error",
       code: 429,
       message: "You have used today's 50 messages of the free plan. [Upgrade your plan](/app/payment) to keep chatting.",
     });
-    expect(chatState.messages.map((m) => m.text)).toEqual([
-      "You have used today's 50 messages of the free plan. [Upgrade your plan](/app/payment) to keep chatting.",
-    ]);
+    // the question is not part of the chat (the server did not keep it either): it is back in the box
+    expect(chatState.messages).toEqual([]);
+    expect((screen.getByPlaceholderText("Ask me!") as HTMLTextAreaElement).value).toBe("one more question");
+    const banner = screen.getByRole("alert");
+    expect(banner.textContent).toBe("You have used today's 50 messages of the free plan. Upgrade your plan to keep chatting.");
+    expect(within(banner).getByRole("link", { name: "Upgrade your plan" }).getAttribute("href")).toBe("/app/payment");
+    expect(chatState.loading).toBe(false);
+  });
+
+  it("keeps the spec's failure text for an answer that failed", async () => {
+    const { chatState, handleServerMessage } = await import("../../client/state/chat");
+    chatState.sessionId = "s1";
     chatState.pendingQuery = "again";
+    chatState.messages = [
+      { id: "local-user-1", type: "user", text: "again" },
+      { id: "l", type: "loading", text: "Please wait a moment..." },
+    ];
     handleServerMessage({ type: "error", code: 500, message: "boom" });
-    expect(chatState.messages.at(-1)!.text).toBe("Sorry, I couldn't process your request.");
-    expect(typeof failPending).toBe("function");
+    expect(chatState.messages.map((m) => m.text)).toEqual(["again", "Sorry, I couldn't process your request."]);
+    expect(chatState.draft).toBeNull();
+  });
+
+  it("shows a refused change of the chat's documents in the banner", async () => {
+    const { chatState, handleServerMessage } = await import("../../client/state/chat");
+    chatState.sessionId = "s1";
+    handleServerMessage({ type: "error", code: 404, message: CHAT_MESSAGES.fileNotFound, action: "set_files" });
+    expect(chatState.uploadError).toBe(CHAT_MESSAGES.fileNotFound);
+    expect(chatState.messages).toEqual([]);
   });
 });

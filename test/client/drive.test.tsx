@@ -22,9 +22,10 @@ import Login from "../../client/pages/Login";
 import Register from "../../client/pages/Register";
 import SignUpSuccess from "../../client/pages/SignUpSuccess";
 import { appInfo, newSessionId } from "../../client/state/app";
-import { chatState, resetChat } from "../../client/state/chat";
+import { chatState, connectChat, resetChat } from "../../client/state/chat";
 import { awaitConnection, driveState, importStats, resetDrive, startConnect } from "../../client/state/drive";
 import { userInfo, type User } from "../../client/state/user";
+import { FakeWebSocket } from "../helpers/fake-websocket";
 import { stubJsonFetch } from "../helpers/fetch-stub";
 
 // ---------------------------------------------------------------- stubs
@@ -410,11 +411,21 @@ describe("Drive picker", () => {
 // ---------------------------------------------------------------- chat attach menu
 
 describe("Chat attach menu", () => {
-  beforeEach(() => {
+  let disconnect: () => void = () => {};
+  beforeEach(async () => {
     appInfo.currentSessionId = newSessionId(ann.email);
+    FakeWebSocket.instances = [];
+    vi.stubGlobal("WebSocket", FakeWebSocket);
+    disconnect = connectChat(appInfo.currentSessionId);
+    await FakeWebSocket.instances[0]!.open();
   });
+  afterEach(() => {
+    disconnect();
+    vi.unstubAllGlobals();
+  });
+  const setFilesFrames = () => FakeWebSocket.instances[0]!.frames().filter((f) => f.action === "set_files");
 
-  it("Add from drive: one file, imported and attached to the next question", async () => {
+  it("Add from drive: one file, imported and added to the chat's documents", async () => {
     signIn();
     handler = (url) => {
       if (url === STATUS_URL) return { status: 200, body: { status: "connected" } };
@@ -454,7 +465,10 @@ describe("Chat attach menu", () => {
 
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(calls("/api/drive/import")[0]!.body).toEqual({ file_ids: ["d2"] });
-    expect(chatState.pendingAttachment).toEqual({ name: "Invoice.pdf", s3Key: "uploads/u1/invoice-key.pdf", fileId: "f22" });
+    expect(setFilesFrames()).toEqual([
+      { action: "set_files", session_id: appInfo.currentSessionId, file_ids: ["f22"], token: expect.any(String) },
+    ]);
+    expect(chatState.newFileIds).toEqual(["f22"]);
   });
 
   it("keeps the picker open with a red badge when the chosen file fails", async () => {
@@ -484,7 +498,7 @@ describe("Chat attach menu", () => {
     await user.click(within(dialog).getByRole("button", { name: "Select in chat" }));
     const badge = await within(dialog).findByRole("alert");
     expect(badge.textContent).toBe("No files were imported. This file is too large.");
-    expect(chatState.pendingAttachment).toBeNull();
+    expect(setFilesFrames()).toEqual([]);
   });
 
   it("Connect to drive leaves for the authorization, then Verifying connection is re-checked every 30 s", async () => {

@@ -488,6 +488,7 @@ describe("Shared chat link", () => {
       messages: [{ id: "m1", role: "user", content: "Hi", created_at: 1 }],
       mode: "model",
       readOnly: true,
+      files: [],
     });
     expect(chatState.readOnly).toBe(true);
     expect((screen.getByPlaceholderText("Ask me!") as HTMLTextAreaElement).disabled).toBe(true);

@@ -26,6 +26,13 @@ export function fakeAi() {
   return ai;
 }
 
+/** Vectorize metadata filters: a plain value means $eq; `{ $in: [...] }` any of the values. */
+function matchesFilter(value: unknown, want: unknown): boolean {
+  if (want && typeof want === "object" && "$in" in want) return (want.$in as unknown[]).includes(value);
+  if (want && typeof want === "object" && "$eq" in want) return want.$eq === value;
+  return value === want;
+}
+
 interface StoredVector {
   id: string;
   values: number[];
@@ -56,7 +63,7 @@ export class MemoryVectorize {
   ) {
     const matches = [...this.vectors.values()]
       .filter((v) => options.namespace === undefined || v.namespace === options.namespace)
-      .filter((v) => Object.entries(options.filter ?? {}).every(([k, want]) => v.metadata?.[k] === want))
+      .filter((v) => Object.entries(options.filter ?? {}).every(([k, want]) => matchesFilter(v.metadata?.[k], want)))
       .map((v) => ({
         id: v.id,
         score: v.values.reduce((s, x, i) => s + x * (values[i] ?? 0), 0),

@@ -88,7 +88,7 @@ describe("keyword search", () => {
     expect(hits.map((h) => h.page)).toEqual([2, 1]);
   });
 
-  it("is scoped to the user and to the attached document", async () => {
+  it("is scoped to the user and to the chat's documents", async () => {
     const a = await indexed(["Gardening leave lasts three months for directors."], "scope-a");
     const b = await newUser("scope-b");
     expect(await retrievePassages(env, { userId: b.user.id }, "gardening leave directors")).toEqual([]);
@@ -97,8 +97,12 @@ describe("keyword search", () => {
     await waitUntilDone(a.token, other.fileId);
     const all = await retrievePassages(env, { userId: a.user.id }, "gardening");
     expect(new Set(all.map((p) => p.documentId))).toEqual(new Set([a.doc.fileId, other.fileId]));
-    const scoped = await retrievePassages(env, { userId: a.user.id, documentId: other.fileId }, "gardening");
+    const scoped = await retrievePassages(env, { userId: a.user.id, documentIds: [other.fileId] }, "gardening");
     expect(scoped.map((p) => p.documentId)).toEqual([other.fileId]);
+    const both = await retrievePassages(env, { userId: a.user.id, documentIds: [other.fileId, a.doc.fileId] }, "gardening");
+    expect(new Set(both.map((p) => p.documentId))).toEqual(new Set([a.doc.fileId, other.fileId]));
+    // another user's document id in the scope finds nothing of theirs
+    expect(await retrievePassages(env, { userId: b.user.id, documentIds: [a.doc.fileId] }, "gardening")).toEqual([]);
   });
 });
 
@@ -202,16 +206,17 @@ describe("providers", () => {
       ...[3, 4, 5, 6, 7].map((n) => passage(n, `Payroll note number ${n} for the records.`)),
     ];
     const answer = localAnswer({ question: "When are payroll taxes due?", passages, history: [], anonymous: false });
-    expect(citedSources(answer, passages).map((s) => s.n)).toEqual([2, 1, 3, 4, 5]);
+    expect(answer.indexOf("[2]")).toBeLessThan(answer.indexOf("[1]"));
+    expect(citedSources(answer, passages).map((s) => s.n)).toEqual([1, 2, 3, 4, 5]);
     expect(answer).toContain("- Payroll taxes are due quarterly to the tax office. [2]");
     expect(answer).not.toContain("filed online");
   });
 
-  it("keeps only citations that refer to real sources", () => {
+  it("keeps only citations that refer to real sources, ordered by [n]", () => {
     const passages = [passage(1, "a"), passage(2, "b")];
     expect(citedSources("See [2] and [1], also [2] and [7] and [0].", passages)).toEqual([
-      { n: 2, fileId: "d", fileName: "f.pdf", page: 2 },
       { n: 1, fileId: "d", fileName: "f.pdf", page: 1 },
+      { n: 2, fileId: "d", fileName: "f.pdf", page: 2 },
     ]);
   });
 });

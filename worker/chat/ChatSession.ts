@@ -1,7 +1,10 @@
 // One Durable Object per chat session: holds the session's websockets with the
-// Hibernation API and its messages in its own SQLite. A turn: persist the
-// question -> retrieve -> stream the answer to every socket -> persist it with
-// its sources -> update the chats row -> `end` + `chat_list_update`. Turns are
+// Hibernation API, its messages and its documents (the set of the owner's files
+// every question searches) in its own SQLite. A turn: persist the question ->
+// wait for the chat's documents to finish indexing -> retrieve from them (or from
+// all of the owner's files when none is attached) -> stream the answer to every
+// socket -> persist it with its sources -> update the chats row -> `end` +
+// `chat_list_update`. Turns are
 // queued so two questions never interleave, and an answer keeps being written
 // when the asker's socket drops (a reconnect gets the partial text, then the rest).
 import { DurableObject } from "cloudflare:workers";
@@ -9,10 +12,12 @@ import {
   CHAT_MESSAGES,
   CLOSE_POLICY,
   CLOSE_UNAUTHORIZED,
+  INDEXING_STATUSES,
   PING,
   PONG,
   clientMessageSchema,
   type AnswerMode,
+  type ChatFile,
   type ClientMessage,
   type FileInfo,
   type ServerMessage,
@@ -24,9 +29,12 @@ import { getDb } from "../db/client";
 import { chooseChatProvider } from "../providers/llm";
 import { chatTitle } from "../providers/llm/prompt";
 import { authenticate } from "../services/accounts";
+import { checkAttachable, documentIdForUpload } from "../services/chat-files";
 import { listChats, recordTurn } from "../services/chats";
+import { STALE_INDEXING_MS } from "../services/documents";
 import { consumeDailyMessage, quotaFor } from "../services/quotas";
 import { retrievePassages, type Passage } from "../services/retrieval";
+import { ChatDocuments } from "./chat-documents";
 
 /** Who a socket belongs to; set by the Worker after it checked the token, kept across hibernation. */
 export interface SocketIdentity {
@@ -42,6 +50,8 @@ export const IDENTITY_HEADER = "X-Chat-Identity";
 const PARTIAL_SAVE_MS = 500;
 /** A question about a file that is still being indexed waits this long for it. */
 const ATTACHMENT_WAIT_MS = 60_000;
+/** How often indexing progress is read (and sent as a `files` frame when it changed). */
+const PROGRESS_POLL_MS = 500;
 const HISTORY_MESSAGES = 12;
 
 interface MessageRow {
@@ -55,26 +65,34 @@ interface MessageRow {
   [key: string]: SqlStorageValue;
 }
 
-/** The sources an answer actually cites, in the order first cited. */
+const isIndexing = (file: ChatFile) => INDEXING_STATUSES.includes(file.status);
+
+/** The sources an answer actually cites, ordered by [n]. */
 export function citedSources(answer: string, passages: Passage[]): Source[] {
   const seen = new Set<number>();
   for (const match of answer.matchAll(/\[(\d{1,2})\]/g)) {
     const n = Number(match[1]);
     if (n >= 1 && n <= passages.length) seen.add(n);
   }
-  return [...seen].map((n) => ({
-    n,
-    fileId: passages[n - 1]!.documentId,
-    fileName: passages[n - 1]!.fileName,
-    page: passages[n - 1]!.page,
-  }));
+  return [...seen]
+    .sort((a, b) => a - b)
+    .map((n) => ({
+      n,
+      fileId: passages[n - 1]!.documentId,
+      fileName: passages[n - 1]!.fileName,
+      page: passages[n - 1]!.page,
+    }));
 }
 
 export class ChatSession extends DurableObject<Env> {
   private readonly sql: SqlStorage;
+  /** the chat's documents (the set every question searches) */
+  private readonly documentSet: ChatDocuments;
   private turns: Promise<void> = Promise.resolve();
   /** the answer being written right now (kept in memory; storage is refreshed every PARTIAL_SAVE_MS) */
   private live: { id: string; content: string } | null = null;
+  /** the last `files` frame sent, so unchanged progress is not sent again */
+  private lastFilesFrame = "";
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -89,6 +107,7 @@ export class ChatSession extends DurableObject<Env> {
       status TEXT NOT NULL DEFAULT 'complete',
       created_at INTEGER NOT NULL
     )`);
+    this.documentSet = new ChatDocuments(ctx.storage);
     // An answer still marked streaming after a restart was cut off: close it honestly.
     this.sql.exec(
       "UPDATE messages SET status = 'complete', content = CASE WHEN content = '' THEN ? ELSE content END WHERE status = 'streaming'",
@@ -131,14 +150,9 @@ export class ChatSession extends DurableObject<Env> {
           chats: who.userId ? await listChats(this.env.DB, { id: who.userId, email: who.email! }) : [],
         });
       case "get_full_chat":
-        if (message.session_id !== who.sessionId) return send(ws, { type: "error", code: 403, message: CHAT_MESSAGES.notYourSession });
-        return send(ws, {
-          type: "full_chat",
-          session_id: who.sessionId,
-          messages: this.messages(),
-          mode: this.mode(),
-          readOnly: who.access === "member",
-        });
+        return this.sendFullChat(ws, who, message.session_id);
+      case "set_files":
+        return this.setFiles(ws, who, message);
       case "chat":
         return this.ask(ws, who, message);
     }
@@ -147,6 +161,11 @@ export class ChatSession extends DurableObject<Env> {
   /** RPC: the stored messages (memo). */
   async transcript(): Promise<StoredMessage[]> {
     return this.messages();
+  }
+
+  /** RPC: the chat's documents (memo). */
+  async documents(): Promise<ChatFile[]> {
+    return this.files();
   }
 
   /** RPC: a member whose access was removed loses their open sockets at once. */
@@ -200,24 +219,61 @@ export class ChatSession extends DurableObject<Env> {
     const query = message.query.trim();
     if (!query) return send(ws, { type: "error", code: 400, message: CHAT_MESSAGES.emptyQuery });
 
-    const refusal = await this.admit(who);
-    if (refusal) return send(ws, { type: "error", code: 429, message: refusal });
-
-    let attachment: { id: string; file_name: string } | null = null;
-    if (message.s3_key && who.userId) {
-      attachment = await this.env.DB.prepare("SELECT id, file_name FROM documents WHERE r2_key = ? AND user_id = ?")
-        .bind(message.s3_key, who.userId)
-        .first<{ id: string; file_name: string }>();
-      if (!attachment) return send(ws, { type: "error", code: 404, message: "The attached file was not found. Please upload it again." });
+    // A question may change the chat's documents first (file_ids replaces the set,
+    // s3_key adds one); a refused change refuses the question and changes nothing.
+    let nextFiles: ChatFile[] | null = null;
+    if (message.file_ids || message.s3_key) {
+      if (!who.userId) return send(ws, { type: "error", code: 403, message: CHAT_MESSAGES.anonymousFiles });
+      const ids = message.file_ids ? [...message.file_ids] : this.documentSet.ids();
+      if (message.s3_key) {
+        const id = await documentIdForUpload(getDb(this.env), who.userId, message.s3_key);
+        if (!id) return send(ws, { type: "error", code: 404, message: CHAT_MESSAGES.fileNotFound });
+        if (!ids.includes(id)) ids.push(id);
+      }
+      const checked = await checkAttachable(getDb(this.env), who.userId, ids);
+      if (!checked.ok) return send(ws, { type: "error", code: checked.code, message: checked.message });
+      nextFiles = checked.files;
     }
 
+    const refusal = await this.admit(who);
+    if (refusal) return send(ws, { type: "error", code: 429, message: refusal });
+    if (nextFiles) this.storeFiles(who.sessionId, who.userId!, nextFiles);
+
     // Queue behind any turn in progress so answers never interleave.
-    const turn = this.turns.then(() => this.runTurn(who, query, attachment));
+    const turn = this.turns.then(() => this.runTurn(who, query));
     this.turns = turn.catch(() => {});
     await turn.catch((err) => {
       console.error("chat turn failed", err);
       this.broadcast({ type: "error", code: 500, message: CHAT_MESSAGES.sendFailed });
     });
+  }
+
+  private async sendFullChat(ws: WebSocket, who: SocketIdentity, sessionId: string): Promise<void> {
+    if (sessionId !== who.sessionId) return send(ws, { type: "error", code: 403, message: CHAT_MESSAGES.notYourSession });
+    // Documents first: the messages must be read right before sending, or a
+    // stream chunk sent while waiting would reach this socket twice.
+    const files = await this.files();
+    send(ws, {
+      type: "full_chat",
+      session_id: who.sessionId,
+      messages: this.messages(),
+      mode: this.mode(),
+      readOnly: who.access === "member",
+      files,
+    });
+  }
+
+  /** `set_files`: the owner replaces the chat's documents; everyone on the chat sees the new chips. */
+  private async setFiles(ws: WebSocket, who: SocketIdentity, message: Extract<ClientMessage, { action: "set_files" }>): Promise<void> {
+    const refuse = (code: number, text: string) => send(ws, { type: "error", code, message: text, action: "set_files" });
+    if (message.session_id !== who.sessionId) return refuse(403, CHAT_MESSAGES.notYourSession);
+    if (!who.userId) return refuse(403, CHAT_MESSAGES.anonymousFiles);
+    if (who.access === "member") return refuse(403, CHAT_MESSAGES.readOnly);
+    const checked = await checkAttachable(getDb(this.env), who.userId, message.file_ids);
+    if (!checked.ok) return refuse(checked.code, checked.message);
+    this.storeFiles(who.sessionId, who.userId, checked.files);
+    // Chips of files still indexing show their progress until they are done (or nobody is watching).
+    await this.untilIndexed(who.sessionId, STALE_INDEXING_MS);
   }
 
   /** Anonymous visitors are rate limited per IP; signed-in users count against their plan's daily messages. */
@@ -230,13 +286,16 @@ export class ChatSession extends DurableObject<Env> {
     return consumeDailyMessage(this.env.DB, await quotaFor(db, who.userId), who.userId);
   }
 
-  private async runTurn(who: SocketIdentity, query: string, attachment: { id: string; file_name: string } | null): Promise<void> {
+  private async runTurn(who: SocketIdentity, query: string): Promise<void> {
     const history = this.history();
-    const fileInfo: FileInfo[] | null = attachment ? [{ name: attachment.file_name, fileId: attachment.id }] : null;
-    this.insert({ id: crypto.randomUUID(), role: "user", content: query, fileInfo, status: "complete" });
+    let files = await this.files();
+    const fileInfo = this.documentSet.takeNew(files);
+    this.insert({ id: crypto.randomUUID(), role: "user", content: query, fileInfo: fileInfo.length ? fileInfo : null, status: "complete" });
 
-    if (attachment) await this.untilIndexed(attachment.id);
-    const passages = who.userId ? await retrievePassages(this.env, { userId: who.userId, documentId: attachment?.id }, query) : [];
+    if (files.some(isIndexing)) files = await this.untilIndexed(who.sessionId, ATTACHMENT_WAIT_MS, { evenUnwatched: true });
+    // Only the owner asks, so the chat's documents are the asker's own.
+    const scope = { userId: who.userId!, documentIds: files.map((f) => f.fileId) };
+    const passages = who.userId ? await retrievePassages(this.env, scope, query) : [];
     const provider = chooseChatProvider(this.env);
     const answerId = crypto.randomUUID();
     this.insert({ id: answerId, role: "assistant", content: "", status: "streaming" });
@@ -274,21 +333,52 @@ export class ChatSession extends DurableObject<Env> {
       const title = firstTurn ? await chatTitle(provider, query) : undefined;
       await recordTurn(this.env.DB, { sessionId: who.sessionId, userId: who.userId, title });
     }
-    this.broadcast({ type: "end", session_id: who.sessionId, message: this.message(answerId)!, mode: provider.mode });
+    this.broadcast({
+      type: "end",
+      session_id: who.sessionId,
+      message: this.message(answerId)!,
+      mode: provider.mode,
+      files: await this.files(),
+    });
     if (who.userId) {
       const chats = await listChats(this.env.DB, { id: who.userId, email: who.email! });
       this.broadcast({ type: "chat_list_update", chats }, who.userId);
     }
   }
 
-  /** A file attached right after upload may still be indexing: wait for it (the asker sees "Please wait a moment..."). */
-  private async untilIndexed(documentId: string): Promise<void> {
-    const deadline = Date.now() + ATTACHMENT_WAIT_MS;
-    while (Date.now() < deadline) {
-      const doc = await this.env.DB.prepare("SELECT status FROM documents WHERE id = ?").bind(documentId).first<{ status: string }>();
-      if (!doc || !["uploading", "pending", "processing"].includes(doc.status)) return;
-      await new Promise((resolve) => setTimeout(resolve, 500));
+  /**
+   * Waits while any of the chat's documents is still being indexed (a file
+   * attached right after its upload), sending each change of progress as a
+   * `files` frame; gives up after `timeoutMs`, or (unless a question waits)
+   * when nobody is connected any more. Returns the documents as they are then.
+   */
+  private async untilIndexed(sessionId: string, timeoutMs: number, { evenUnwatched = false } = {}): Promise<ChatFile[]> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const files = await this.files();
+      this.sendFiles(sessionId, files);
+      const unwatched = !evenUnwatched && this.ctx.getWebSockets().length === 0;
+      if (!files.some(isIndexing) || Date.now() > deadline || unwatched) return files;
+      await new Promise((resolve) => setTimeout(resolve, PROGRESS_POLL_MS));
     }
+  }
+
+  /** The chat's documents as they are now (a document deleted from My Files has left the set). */
+  private files(): Promise<ChatFile[]> {
+    return this.documentSet.current(getDb(this.env));
+  }
+
+  /** Replaces the chat's documents and tells every socket. */
+  private storeFiles(sessionId: string, ownerId: string, files: ChatFile[]): void {
+    this.documentSet.replace(ownerId, files);
+    this.sendFiles(sessionId, files, true);
+  }
+
+  private sendFiles(sessionId: string, files: ChatFile[], always = false): void {
+    const frame = JSON.stringify(files);
+    if (frame === this.lastFilesFrame && !always) return;
+    this.lastFilesFrame = frame;
+    this.broadcast({ type: "files", session_id: sessionId, files });
   }
 
   private insert(m: {

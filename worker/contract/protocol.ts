@@ -2,8 +2,11 @@
 // zod-checked union per direction, shared by the ChatSession Durable Object and
 // the client. Every client message may carry the bearer `token`.
 import { z } from "zod";
+import type { DocumentStatus } from "./documents";
 
 export const CHAT_QUERY_MAX = 4000;
+/** A chat searches at most this many documents (its "set"); none attached = all of the owner's indexed files. */
+export const MAX_CHAT_FILES = 20;
 
 /** A citation target: [n] in an answer refers to the source with this n (page 1 = the PDF's first page). */
 export const sourceSchema = z.object({
@@ -17,6 +20,17 @@ export type Source = z.infer<typeof sourceSchema>;
 export interface FileInfo {
   name: string;
   fileId?: string;
+}
+
+/** One document of a chat's set, as the chips above the composer show it. */
+export interface ChatFile {
+  fileId: string;
+  fileName: string;
+  status: DocumentStatus;
+  /** pages indexed so far, and the page count once known (for "Indexing p17.pdf… 120/417 pages") */
+  pagesDone: number;
+  pagesTotal: number | null;
+  error: string | null;
 }
 
 export interface StoredMessage {
@@ -41,15 +55,21 @@ export type AnswerMode = "local" | "model";
 
 const token = z.string().max(4096).optional();
 const sessionId = z.string().min(1).max(400);
+const fileIds = z.array(z.string().min(1).max(100)).max(MAX_CHAT_FILES * 5);
 
 export const clientMessageSchema = z.discriminatedUnion("action", [
   z.object({
     action: z.literal("chat"),
     query: z.string().max(CHAT_QUERY_MAX),
     session_id: sessionId,
+    /** adds the uploaded file with this key to the chat's documents (spec) */
     s3_key: z.string().max(500).optional(),
+    /** replaces the chat's documents before this question is answered */
+    file_ids: fileIds.optional(),
     token,
   }),
+  /** replaces the chat's documents (the chips) without asking anything */
+  z.object({ action: z.literal("set_files"), session_id: sessionId, file_ids: fileIds, token }),
   z.object({ action: z.literal("get_full_chat"), session_id: sessionId, token }),
   z.object({ action: z.literal("get_chats"), token }),
 ]);
@@ -65,11 +85,14 @@ export const PONG = JSON.stringify({ type: "pong" });
 
 export type ServerMessage =
   | { type: "stream"; session_id: string; message_id: string; text: string }
-  | { type: "end"; session_id: string; message: StoredMessage; mode: AnswerMode }
+  | { type: "end"; session_id: string; message: StoredMessage; mode: AnswerMode; files: ChatFile[] }
   | { type: "chat_list"; chats: ChatListItem[] }
   | { type: "chat_list_update"; chats: ChatListItem[] }
-  | { type: "full_chat"; session_id: string; messages: StoredMessage[]; mode: AnswerMode; readOnly: boolean }
-  | { type: "error"; code: number; message: string }
+  | { type: "full_chat"; session_id: string; messages: StoredMessage[]; mode: AnswerMode; readOnly: boolean; files: ChatFile[] }
+  /** the chat's documents changed, or their indexing progressed */
+  | { type: "files"; session_id: string; files: ChatFile[] }
+  /** `action` names the client action that was refused, when it was not a question ("set_files") */
+  | { type: "error"; code: number; message: string; action?: "set_files" }
   | { type: "pong" };
 
 /** Close codes (spec section 9): the client logs out on either. */
@@ -86,4 +109,21 @@ export const CHAT_MESSAGES = {
   emptyQuery: "Please type a question.",
   badMessage: "The message could not be understood.",
   tooManyMessages: "You are sending messages too quickly. Please wait a minute and try again.",
+  fileNotFound: "That file is not in your My Files. Upload it again or pick it from My Files.",
+  tooManyFiles: `A chat can search at most ${MAX_CHAT_FILES} documents. Remove one to add another.`,
+  anonymousFiles: "Log in to analyze files for free.",
+  searchingAll: "Searching all your files",
 } as const;
+
+/** The refusal for attaching a document whose indexing failed. */
+export function fileFailedMessage(fileName: string, reason: string | null): string {
+  return `${fileName} could not be indexed, so it cannot be attached${reason ? `: ${reason}` : "."}`;
+}
+
+/** What the chat shows while a question waits for a document: "Indexing p17.pdf… 120/417 pages". */
+export function indexingProgressText(file: Pick<ChatFile, "fileName" | "pagesDone" | "pagesTotal">): string {
+  return file.pagesTotal ? `Indexing ${file.fileName}… ${file.pagesDone}/${file.pagesTotal} pages` : `Indexing ${file.fileName}…`;
+}
+
+/** Statuses of a document that is still on its way to being searchable. */
+export const INDEXING_STATUSES: readonly DocumentStatus[] = ["uploading", "pending", "processing"];

@@ -220,3 +220,22 @@ export const oauthStates = sqliteTable("oauth_states", {
   expiresAt: integer("expires_at").notNull(),
   usedAt: integer("used_at"),
 });
+
+/**
+ * An upload dropped because its content was already in My Files: its key still
+ * names the existing document, so a chat that attaches it by `s3_key` finds it.
+ */
+export const uploadAliases = sqliteTable(
+  "upload_aliases",
+  {
+    r2Key: text("r2_key").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("upload_aliases_document_idx").on(t.documentId)],
+);

@@ -30,7 +30,9 @@ export const chatRoutes = new Hono<AppEnv>()
     const title = chat!.summary || "Untitled Chat";
     let memo: string;
     try {
-      memo = await writeMemo(chooseChatProvider(c.env), title, await chatStub(c.env, session_id).transcript());
+      const session = chatStub(c.env, session_id);
+      const [transcript, files] = await Promise.all([session.transcript(), session.documents()]);
+      memo = await writeMemo(chooseChatProvider(c.env), title, transcript, files);
     } catch (err) {
       console.error("memo generation failed", err);
       throw new ApiError(500, MEMO_MESSAGES.generationFailed);

@@ -4,7 +4,7 @@
 import { and, count, desc, eq, inArray, lt } from "drizzle-orm";
 import { DOCUMENT_MESSAGES as M, MAX_UPLOAD_BYTES, type DeleteResponse, type FileItem, type IndexResponse } from "../contract/documents";
 import type { Db } from "../db/client";
-import { documents } from "../db/schema";
+import { documents, uploadAliases } from "../db/schema";
 import { ApiError } from "../errors";
 import type { IngestMessage } from "../ingest/consumer";
 import { quotaFor, UPGRADE_PATH } from "./quotas";
@@ -69,6 +69,25 @@ export async function findUploadingByKey(db: Db, r2Key: string): Promise<Documen
     .get();
 }
 
+/**
+ * The caller's document an upload key names: the upload's own document, or the
+ * existing one its content turned out to duplicate.
+ */
+export async function findByUploadKey(db: Db, userId: string, r2Key: string): Promise<DocumentRow | undefined> {
+  const own = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.userId, userId), eq(documents.r2Key, r2Key)))
+    .get();
+  if (own) return own;
+  const alias = await db
+    .select({ documentId: uploadAliases.documentId })
+    .from(uploadAliases)
+    .where(and(eq(uploadAliases.userId, userId), eq(uploadAliases.r2Key, r2Key)))
+    .get();
+  return alias ? getOwnedDocument(db, userId, alias.documentId).catch(() => undefined) : undefined;
+}
+
 async function sha256Hex(stream: ReadableStream<Uint8Array>): Promise<string> {
   const digest = new crypto.DigestStream("SHA-256");
   await stream.pipeTo(digest);
@@ -91,12 +110,10 @@ export interface IndexDeps {
 /** The index step: validate the uploaded object, de-duplicate by content, queue it. */
 export async function startIndexing(deps: IndexDeps, userId: string, r2Key: string): Promise<IndexResponse> {
   const { db, bucket } = deps;
-  const doc = await db
-    .select()
-    .from(documents)
-    .where(and(eq(documents.userId, userId), eq(documents.r2Key, r2Key)))
-    .get();
+  const doc = await findByUploadKey(db, userId, r2Key);
   if (!doc) throw new ApiError(404, M.fileNotFound);
+  // Asked again for an upload that was dropped as a duplicate: answer as the first time.
+  if (doc.r2Key !== r2Key) return { status: doc.status, fileId: doc.id, duplicate: true };
   if (doc.status !== "uploading") return { status: doc.status, fileId: doc.id };
 
   const object = await bucket.head(r2Key);
@@ -119,8 +136,12 @@ export async function startIndexing(deps: IndexDeps, userId: string, r2Key: stri
     .where(and(eq(documents.userId, userId), eq(documents.fileHash, fileHash)))
     .get();
   if (existing) {
-    // Same content again: keep the existing document, drop this upload.
-    await db.delete(documents).where(eq(documents.id, doc.id));
+    // Same content again: keep the existing document, drop this upload, and let
+    // its key keep naming the existing document (a chat may attach it by s3_key).
+    await db.batch([
+      db.delete(documents).where(eq(documents.id, doc.id)),
+      db.insert(uploadAliases).values({ r2Key, userId, documentId: existing.id }).onConflictDoNothing(),
+    ]);
     await bucket.delete(r2Key);
     return { status: existing.status, fileId: existing.id, duplicate: true };
   }

@@ -1,7 +1,7 @@
 // The chat memo: a summary of a chat session, written by the model when there is
 // one, otherwise an extractive summary (the questions asked and the key cited
 // answers), rendered as plain text and HTML for e-mail.
-import type { Source, StoredMessage } from "../contract/protocol";
+import type { ChatFile, Source, StoredMessage } from "../contract/protocol";
 import type { ChatProvider } from "../providers/llm";
 import { emailHtml, escapeHtml } from "./mail";
 
@@ -40,10 +40,15 @@ function keyAnswer(answer: StoredMessage): string {
   return spellOutCitations(key.length > 600 ? `${key.slice(0, 600)}…` : key, answer.sources) || "No answer was given.";
 }
 
-export function extractiveMemo(title: string, transcript: readonly StoredMessage[]): string {
+/** The line naming the documents the chat searched (none attached: all of the owner's files). */
+function documentsLine(files: readonly Pick<ChatFile, "fileName">[]): string {
+  return files.length ? `Documents in this chat: ${files.map((f) => f.fileName).join(", ")}.` : "Documents in this chat: all of the owner's files.";
+}
+
+export function extractiveMemo(title: string, transcript: readonly StoredMessage[], files: readonly Pick<ChatFile, "fileName">[] = []): string {
   const pairs = turns(transcript);
   if (pairs.length === 0) return "";
-  const lines = [`Summary of the chat "${title}".`, "", "Questions asked:"];
+  const lines = [`Summary of the chat "${title}".`, documentsLine(files), "", "Questions asked:"];
   pairs.forEach((p, i) => lines.push(`${i + 1}. ${p.question}`));
   lines.push("", "Key answers:");
   for (const p of pairs) lines.push(`- ${p.question}`, `  ${p.answer ? keyAnswer(p.answer) : "No answer was given."}`);
@@ -56,12 +61,17 @@ export function extractiveMemo(title: string, transcript: readonly StoredMessage
   return lines.join("\n");
 }
 
-export async function writeMemo(provider: ChatProvider, title: string, transcript: readonly StoredMessage[]): Promise<string> {
-  if (!provider.complete || transcript.length === 0) return extractiveMemo(title, transcript);
+export async function writeMemo(
+  provider: ChatProvider,
+  title: string,
+  transcript: readonly StoredMessage[],
+  files: readonly Pick<ChatFile, "fileName">[] = [],
+): Promise<string> {
+  if (!provider.complete || transcript.length === 0) return extractiveMemo(title, transcript, files);
   const chat = transcript
     .map((m) => `${m.role === "user" ? "User" : "Assistant"}: ${spellOutCitations(m.content, m.sources)}`)
     .join("\n\n");
-  return (await provider.complete(MEMO_PROMPT, `Chat title: ${title}\n\n${chat}`, 1024)).trim();
+  return (await provider.complete(MEMO_PROMPT, `Chat title: ${title}\n${documentsLine(files)}\n\n${chat}`, 1024)).trim();
 }
 
 /** The memo as e-mail HTML: escaped, with "- " lines as a list and blank lines as paragraph breaks. */

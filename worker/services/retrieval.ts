@@ -1,6 +1,6 @@
 // Retrieval (DESIGN.md section 5): FTS5/BM25 over the caller's chunks, plus
 // Vectorize when bound, fused by reciprocal rank. Scoped to the user and, when a
-// document is attached to the question, to that document.
+// chat has documents attached, to those documents.
 import { embedTexts, vectorsEnabled, type VectorBindings } from "./vectors";
 
 export interface Passage {
@@ -13,8 +13,11 @@ export interface Passage {
 
 export interface RetrievalScope {
   userId: string;
-  documentId?: string;
+  /** the chat's documents; absent or empty = all of the user's indexed documents */
+  documentIds?: readonly string[];
 }
+
+const scopedIds = (scope: RetrievalScope) => (scope.documentIds?.length ? [...scope.documentIds] : null);
 
 const CANDIDATES = 24;
 const RRF_K = 60;
@@ -62,7 +65,8 @@ interface ChunkHit {
 export async function keywordSearch(db: D1Database, scope: RetrievalScope, question: string, limit = CANDIDATES): Promise<ChunkHit[]> {
   const match = ftsMatchExpression(question);
   if (!match) return [];
-  const documentFilter = scope.documentId ? "AND c.document_id = ?3" : "";
+  const ids = scopedIds(scope);
+  const documentFilter = ids ? `AND c.document_id IN (${ids.map((_, i) => `?${i + 3}`).join(", ")})` : "";
   const sql = `
     SELECT c.id, c.document_id, d.file_name, c.page, c.text
     FROM chunks_fts
@@ -71,8 +75,7 @@ export async function keywordSearch(db: D1Database, scope: RetrievalScope, quest
     WHERE chunks_fts MATCH ?1 AND c.user_id = ?2 ${documentFilter} AND d.status = 'indexed'
     ORDER BY bm25(chunks_fts) ASC
     LIMIT ${Math.floor(limit)}`;
-  const params: unknown[] = [match, scope.userId];
-  if (scope.documentId) params.push(scope.documentId);
+  const params: unknown[] = [match, scope.userId, ...(ids ?? [])];
   const { results } = await db
     .prepare(sql)
     .bind(...params)
@@ -86,7 +89,7 @@ async function vectorSearch(env: VectorBindings & { DB: D1Database }, scope: Ret
   const { matches } = await env.VECTORIZE.query(vector!, {
     topK: CANDIDATES,
     namespace: scope.userId,
-    ...(scope.documentId ? { filter: { documentId: scope.documentId } } : {}),
+    ...(scopedIds(scope) ? { filter: { documentId: { $in: scopedIds(scope)! } } } : {}),
     returnMetadata: "indexed",
   });
   if (matches.length === 0) return [];

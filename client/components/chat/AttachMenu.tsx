@@ -1,15 +1,16 @@
-// The paperclip menu (spec sections 2, 4 and 5): Upload file (.pdf, the first
-// file only; cancelling the chooser does nothing) and one drive item: Connect to
-// drive (not connected: leaves for Google), Verifying connection (disabled,
-// re-checked every 30 s) or Add from drive (the single-choice picker; the chosen
-// file is imported and attached to the next question). Anonymous visitors get a
-// disabled button.
+// The paperclip menu (spec sections 2, 4 and 5): From My Files (pick documents
+// already uploaded), Upload file (.pdf, the first file only; cancelling the
+// chooser does nothing) and one drive item: Connect to drive (not connected:
+// leaves for Google), Verifying connection (disabled, re-checked every 30 s) or
+// Add from drive (the single-choice picker; the chosen file is imported). Every
+// file chosen joins the chat's documents. Anonymous visitors get a disabled button.
 import { useEffect, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
-import { attachFile, chatState } from "../../state/chat";
+import { attachFile, chatState, setChatFiles } from "../../state/chat";
 import { attachDriveFile, CHAT_DRIVE_RECHECK_MS, DRIVE_MESSAGES, startConnect, useDriveConnection } from "../../state/drive";
 import { userInfo } from "../../state/user";
 import { DrivePicker } from "../drive/DrivePicker";
+import { MyFilesDialog } from "./MyFilesDialog";
 import { Icon } from "../Icon";
 import { Tooltip } from "../Tooltip";
 
@@ -17,9 +18,9 @@ export const ATTACH_LOGIN_TOOLTIP = "Log in to analyze files for free.";
 
 export function AttachMenu({ disabled = false }: { disabled?: boolean }) {
   const { user } = useSnapshot(userInfo);
-  const { uploading } = useSnapshot(chatState);
+  const { uploading, files } = useSnapshot(chatState);
   const [open, setOpen] = useState(false);
-  const [pickerOpen, setPickerOpen] = useState(false);
+  const [dialog, setDialog] = useState<"drive" | "myFiles" | null>(null);
   const drive = useDriveConnection(CHAT_DRIVE_RECHECK_MS);
   const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -79,6 +80,17 @@ export function AttachMenu({ disabled = false }: { disabled?: boolean }) {
             role="menuitem"
             onClick={() => {
               setOpen(false);
+              setDialog("myFiles");
+            }}
+          >
+            <Icon name="files" size={18} />
+            From My Files
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            onClick={() => {
+              setOpen(false);
               inputRef.current?.click();
             }}
           >
@@ -91,7 +103,7 @@ export function AttachMenu({ disabled = false }: { disabled?: boolean }) {
               role="menuitem"
               onClick={() => {
                 setOpen(false);
-                setPickerOpen(true);
+                setDialog("drive");
               }}
             >
               <Icon name="cloud" size={18} />
@@ -119,7 +131,10 @@ export function AttachMenu({ disabled = false }: { disabled?: boolean }) {
           )}
         </div>
       )}
-      {pickerOpen && <DrivePicker mode="single" onClose={() => setPickerOpen(false)} onSelect={attachDriveFile} />}
+      {dialog === "drive" && <DrivePicker mode="single" onClose={() => setDialog(null)} onSelect={attachDriveFile} />}
+      {dialog === "myFiles" && (
+        <MyFilesDialog attachedIds={files.map((f) => f.fileId)} onClose={() => setDialog(null)} onConfirm={setChatFiles} />
+      )}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 // The chat input (spec sections 2, 5 and 9): "Ask me!", an auto-growing text
 // area between 24 and 144 px, Enter sends (Shift+Enter is a new line), the input
-// is trimmed, and Send is disabled while there is nothing to send.
-import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
+// is trimmed, and Send is disabled while there is nothing to send. A refused
+// question comes back into the box as a draft to retry.
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { CHAT_MESSAGES, CHAT_QUERY_MAX } from "../../../worker/contract/protocol";
 import { Icon } from "../Icon";
 
@@ -16,11 +17,21 @@ export interface ComposerProps {
   readOnly?: boolean;
   /** Shown at the start of the row (the attach menu). */
   leading?: ReactNode;
+  /** Text handed back to the box (a refused question to retry); `onDraftTaken` is called once it is in. */
+  draft?: string | null;
+  onDraftTaken?: () => void;
 }
 
-export function Composer({ onSend, busy = false, readOnly = false, leading }: ComposerProps) {
+export function Composer({ onSend, busy = false, readOnly = false, leading, draft = null, onDraftTaken }: ComposerProps) {
   const [value, setValue] = useState("");
   const ref = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    if (draft === null) return;
+    setValue(draft);
+    onDraftTaken?.();
+    ref.current?.focus();
+  }, [draft, onDraftTaken]);
   const trimmed = value.trim();
   const canSend = trimmed.length > 0 && !busy && !readOnly;
 

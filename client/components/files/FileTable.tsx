@@ -2,9 +2,11 @@
 // column. Clicking a row (or Enter/Space on it) toggles its selection. On small
 // screens the same markup is laid out as cards by files.css.
 import type { FileItem } from "../../../worker/contract/documents";
-import { formatDate, isTempFile, statusKey, statusLabel } from "../../lib/files";
+import { canChatAbout, formatDate, isTempFile, statusKey, statusLabel } from "../../lib/files";
 import { Icon } from "../Icon";
 import { RowMenu } from "./RowMenu";
+
+export const CHAT_ABOUT_FILE = "Chat about this file";
 
 interface FileTableProps {
   files: FileItem[];
@@ -15,9 +17,11 @@ interface FileTableProps {
   onToggle: (file: FileItem) => void;
   onView: (file: FileItem) => void;
   onDelete: (file: FileItem) => void;
+  /** "Chat about this file": a new chat with it attached. */
+  onChat: (file: FileItem) => void;
 }
 
-export function FileTable({ files, progress, selected, loading, onToggle, onView, onDelete }: FileTableProps) {
+export function FileTable({ files, progress, selected, loading, onToggle, onView, onDelete, onChat }: FileTableProps) {
   return (
     <div className="file-table-card">
       <table className="file-table" aria-label="Your files" aria-busy={loading || undefined}>
@@ -49,6 +53,7 @@ export function FileTable({ files, progress, selected, loading, onToggle, onView
                 onToggle={onToggle}
                 onView={onView}
                 onDelete={onDelete}
+                onChat={onChat}
               />
             ))
           )}
@@ -65,9 +70,10 @@ interface FileRowProps {
   onToggle: (file: FileItem) => void;
   onView: (file: FileItem) => void;
   onDelete: (file: FileItem) => void;
+  onChat: (file: FileItem) => void;
 }
 
-function FileRow({ file, percent, selected, onToggle, onView, onDelete }: FileRowProps) {
+function FileRow({ file, percent, selected, onToggle, onView, onDelete, onChat }: FileRowProps) {
   const temp = isTempFile(file);
   const key = statusKey(file.status);
 
@@ -133,6 +139,12 @@ function FileRow({ file, percent, selected, onToggle, onView, onDelete }: FileRo
             name={file.fileName}
             items={[
               { label: "View", onSelect: () => onView(file) },
+              {
+                label: CHAT_ABOUT_FILE,
+                onSelect: () => onChat(file),
+                disabled: !canChatAbout(file),
+                title: canChatAbout(file) ? undefined : (file.error ?? "Available once the upload has arrived"),
+              },
               {
                 label: "Delete",
                 danger: true,

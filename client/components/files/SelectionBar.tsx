@@ -2,13 +2,15 @@
 interface SelectionBarProps {
   count: number;
   onViewAll: () => void;
+  /** "Chat about selected": a new chat with the selected files attached (absent when none can be). */
+  onChatAll?: () => void;
   onDeleteAll: () => void;
   onClear: () => void;
   /** No selected file can be deleted yet (none has a content hash). */
   deleteDisabled?: boolean;
 }
 
-export function SelectionBar({ count, onViewAll, onDeleteAll, onClear, deleteDisabled = false }: SelectionBarProps) {
+export function SelectionBar({ count, onViewAll, onChatAll, onDeleteAll, onClear, deleteDisabled = false }: SelectionBarProps) {
   if (count < 1) return null;
   return (
     <div className="selection-bar" role="toolbar" aria-label="Selected files">
@@ -18,6 +20,9 @@ export function SelectionBar({ count, onViewAll, onDeleteAll, onClear, deleteDis
       <div className="selection-actions">
         <button type="button" className="btn btn-outline" onClick={onViewAll}>
           View all
+        </button>
+        <button type="button" className="btn btn-outline" onClick={onChatAll} disabled={!onChatAll}>
+          Chat about selected
         </button>
         <button type="button" className="btn btn-danger" onClick={onDeleteAll} disabled={deleteDisabled}>
           Delete all

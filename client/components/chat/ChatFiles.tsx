@@ -1,0 +1,51 @@
+// The chat's documents above the composer: one chip per document (name, its
+// indexing state, remove), the upload in progress, or, with nothing attached,
+// the note that a question searches all of the user's files.
+import { useSnapshot } from "valtio";
+import { CHAT_MESSAGES, INDEXING_STATUSES, type ChatFile } from "../../../worker/contract/protocol";
+import { statusLabel } from "../../lib/files";
+import { chatState, removeChatFile } from "../../state/chat";
+import { Icon } from "../Icon";
+
+/** What a chip says after the name: nothing once indexed, progress while indexing, "Failed" otherwise. */
+export function chipStatus(file: Pick<ChatFile, "status" | "pagesDone" | "pagesTotal">): string | null {
+  if (file.status === "indexed") return null;
+  if (INDEXING_STATUSES.includes(file.status)) {
+    return file.pagesTotal ? `Indexing ${file.pagesDone}/${file.pagesTotal}` : "Indexing…";
+  }
+  return statusLabel(file.status);
+}
+
+export function ChatFiles({ signedIn }: { signedIn: boolean }) {
+  const { files, uploading, readOnly } = useSnapshot(chatState);
+  if (!signedIn) return null;
+  if (files.length === 0 && !uploading) {
+    return readOnly ? null : <p className="chat-scope-note">{CHAT_MESSAGES.searchingAll}</p>;
+  }
+  return (
+    <ul className="chat-attachments" aria-label="Documents in this chat">
+      {files.map((file) => {
+        const status = chipStatus(file);
+        return (
+          <li key={file.fileId} className={`attachment-chip status-${file.status}`} title={file.error ?? file.fileName}>
+            <Icon name="files" size={14} />
+            <span className="attachment-name">{file.fileName}</span>
+            {status && <span className="attachment-status">{status}</span>}
+            {!readOnly && (
+              <button type="button" aria-label={`Remove ${file.fileName}`} onClick={() => removeChatFile(file.fileId)}>
+                <Icon name="close" size={14} />
+              </button>
+            )}
+          </li>
+        );
+      })}
+      {uploading && (
+        <li className="attachment-chip uploading" role="status">
+          <Icon name="upload" size={14} />
+          <span className="attachment-name">{uploading.name}</span>
+          <span>{uploading.percent}%</span>
+        </li>
+      )}
+    </ul>
+  );
+}

@@ -1,0 +1,127 @@
+// "From My Files": pick documents already uploaded (indexed or still indexing,
+// newest first) for the chat, with a search box and checkboxes. The chat's
+// current documents start checked; confirming makes the checked ones the chat's set.
+import { useEffect, useMemo, useState } from "react";
+import type { FileItem, FileListResponse } from "../../../worker/contract/documents";
+import { MAX_CHAT_FILES } from "../../../worker/contract/protocol";
+import { api } from "../../lib/api";
+import { formatDate, statusLabel } from "../../lib/files";
+import { Modal } from "../Modal";
+
+/** The list is read in pages of the API's largest size. */
+const LIST_PAGE_SIZE = 100;
+
+export const MY_FILES_MESSAGES = {
+  title: "Attach from My Files",
+  loading: "Loading your files...",
+  loadFailed: "Could not load your files. Please try again.",
+  empty: "No files yet. Upload a PDF on My Files or with Upload file.",
+  noMatch: "No file matches your search.",
+  limit: `A chat can search at most ${MAX_CHAT_FILES} documents.`,
+} as const;
+
+/** Files that can be attached: everything except failed ones and uploads that have not arrived. */
+async function attachableFiles(): Promise<FileItem[]> {
+  const files: FileItem[] = [];
+  for (let pageNumber = 1; ; pageNumber++) {
+    const query = new URLSearchParams({ pageSize: String(LIST_PAGE_SIZE), pageNumber: String(pageNumber) });
+    const page = await api<FileListResponse>("GET", `/api/documents?${query}`);
+    files.push(...(page.files ?? []));
+    if (pageNumber >= (page.pagination?.totalPages ?? 1)) break;
+  }
+  return files.filter((f) => f.status !== "failed" && f.status !== "uploading");
+}
+
+interface MyFilesDialogProps {
+  /** The chat's current documents (start checked). */
+  attachedIds: readonly string[];
+  onClose: () => void;
+  onConfirm: (fileIds: string[]) => void;
+}
+
+export function MyFilesDialog({ attachedIds, onClose, onConfirm }: MyFilesDialogProps) {
+  const [files, setFiles] = useState<FileItem[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [search, setSearch] = useState("");
+  const [checked, setChecked] = useState<string[]>(() => [...attachedIds]);
+
+  useEffect(() => {
+    let cancelled = false;
+    attachableFiles()
+      .then((list) => !cancelled && setFiles(list))
+      .catch((err: unknown) => {
+        console.error("Loading My Files failed", err);
+        if (!cancelled) setError(MY_FILES_MESSAGES.loadFailed);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const shown = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return (files ?? []).filter((f) => f.fileName.toLowerCase().includes(needle));
+  }, [files, search]);
+  const full = checked.length >= MAX_CHAT_FILES;
+
+  function toggle(fileId: string) {
+    setChecked((current) => (current.includes(fileId) ? current.filter((id) => id !== fileId) : [...current, fileId]));
+  }
+
+  return (
+    <Modal title={MY_FILES_MESSAGES.title} onClose={onClose} className="my-files-dialog">
+      {/* No <form>: this dialog opens from inside the composer's form. */}
+      <div className="my-files-body">
+        <input
+          type="search"
+          className="my-files-search"
+          placeholder="Search your files"
+          aria-label="Search your files"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        {error ? (
+          <p className="form-error">{error}</p>
+        ) : files === null ? (
+          <p role="status">{MY_FILES_MESSAGES.loading}</p>
+        ) : shown.length === 0 ? (
+          <p>{files.length === 0 ? MY_FILES_MESSAGES.empty : MY_FILES_MESSAGES.noMatch}</p>
+        ) : (
+          <ul className="my-files-list" aria-label="Your files">
+            {shown.map((file) => {
+              const isChecked = checked.includes(file.fileId);
+              return (
+                <li key={file.fileId}>
+                  <label className="my-files-item">
+                    <input type="checkbox" checked={isChecked} disabled={!isChecked && full} onChange={() => toggle(file.fileId)} />
+                    <span className="my-files-name">{file.fileName}</span>
+                    <span className="my-files-meta">
+                      {file.status === "indexed" ? formatDate(file.createdAt) : statusLabel(file.status)}
+                    </span>
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {full && <p className="composer-note">{MY_FILES_MESSAGES.limit}</p>}
+        <div className="modal-actions">
+          <button type="button" className="btn btn-outline" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={files === null}
+            onClick={() => {
+              onConfirm(checked);
+              onClose();
+            }}
+          >
+            {checked.length ? `Attach ${checked.length} ${checked.length === 1 ? "file" : "files"}` : "Search all my files"}
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

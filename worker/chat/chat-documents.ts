@@ -1,0 +1,73 @@
+// A chat's documents as its Durable Object stores them: the ids of the owner's
+// documents in the order attached, and which of them a question has already
+// named. Reading resolves them against the documents catalogue and forgets ids
+// whose document was deleted from My Files.
+import type { ChatFile, FileInfo } from "../contract/protocol";
+import type { Db } from "../db/client";
+import { resolveChatFiles } from "../services/chat-files";
+
+interface Row {
+  document_id: string;
+  owner_id: string;
+  announced: number;
+  [key: string]: SqlStorageValue;
+}
+
+export class ChatDocuments {
+  constructor(private readonly storage: DurableObjectStorage) {
+    // `announced` = already named on a question (the next question names only new ones).
+    storage.sql.exec(`CREATE TABLE IF NOT EXISTS chat_files (
+      document_id TEXT PRIMARY KEY,
+      owner_id TEXT NOT NULL,
+      position INTEGER NOT NULL,
+      announced INTEGER NOT NULL DEFAULT 0
+    )`);
+  }
+
+  ids(): string[] {
+    return this.rows().map((r) => r.document_id);
+  }
+
+  /** The documents as they are now; ids of deleted documents leave the set here. */
+  async current(db: Db): Promise<ChatFile[]> {
+    const rows = this.rows();
+    if (rows.length === 0) return [];
+    const files = await resolveChatFiles(
+      db,
+      rows[0]!.owner_id,
+      rows.map((r) => r.document_id),
+    );
+    const kept = new Set(files.map((f) => f.fileId));
+    for (const row of rows)
+      if (!kept.has(row.document_id)) this.storage.sql.exec("DELETE FROM chat_files WHERE document_id = ?", row.document_id);
+    return files;
+  }
+
+  /** Replaces the set with checked documents; those already in it keep whether they were named. */
+  replace(ownerId: string, files: readonly ChatFile[]): void {
+    const announced = new Set(this.rows().flatMap((r) => (r.announced ? [r.document_id] : [])));
+    this.storage.transactionSync(() => {
+      this.storage.sql.exec("DELETE FROM chat_files");
+      files.forEach((f, position) =>
+        this.storage.sql.exec(
+          "INSERT INTO chat_files (document_id, owner_id, position, announced) VALUES (?, ?, ?, ?)",
+          f.fileId,
+          ownerId,
+          position,
+          announced.has(f.fileId) ? 1 : 0,
+        ),
+      );
+    });
+  }
+
+  /** The documents attached since the last question (for that question's `fileInfo`), now marked as named. */
+  takeNew(files: readonly ChatFile[]): FileInfo[] {
+    const fresh = new Set(this.rows().flatMap((r) => (r.announced ? [] : [r.document_id])));
+    this.storage.sql.exec("UPDATE chat_files SET announced = 1");
+    return files.filter((f) => fresh.has(f.fileId)).map((f) => ({ name: f.fileName, fileId: f.fileId }));
+  }
+
+  private rows(): Row[] {
+    return this.storage.sql.exec<Row>("SELECT document_id, owner_id, announced FROM chat_files ORDER BY position").toArray();
+  }
+}
