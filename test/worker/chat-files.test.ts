@@ -18,9 +18,12 @@ const TRAVEL = [
 ];
 const OFFICE = ["Office supplies. Receipts for office supplies go to the finance team every Friday."];
 
+// pdf-lib stamps the creation time into the file: the same bytes are made once, so a re-upload is a true duplicate
+const travelPdf = textPdf(TRAVEL);
+
 async function userWithTwoFiles(prefix: string) {
   const account = await newUser(prefix);
-  const travel = await uploadAndIndex(account.token, "Travel.pdf", await textPdf(TRAVEL));
+  const travel = await uploadAndIndex(account.token, "Travel.pdf", await travelPdf);
   const office = await uploadAndIndex(account.token, "Office.pdf", await textPdf(OFFICE));
   await waitUntilDone(account.token, travel.fileId);
   await waitUntilDone(account.token, office.fileId);
@@ -105,7 +108,7 @@ describe("a chat's documents", () => {
 
   it("attaches the existing document when the same PDF is uploaded again from the chat", async () => {
     const u = await userWithTwoFiles("reupload");
-    const again = await uploadAndIndex(u.token, "Travel copy.pdf", await textPdf(TRAVEL));
+    const again = await uploadAndIndex(u.token, "Travel copy.pdf", await travelPdf);
     expect(again).toMatchObject({ fileId: u.travel.fileId, duplicate: true });
     // asking the index step again for that key gives the same answer, not "not found"
     const repeat = await call("POST", "/api/documents/index", { token: u.token, body: { s3_key: again.s3Key } });
