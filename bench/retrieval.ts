@@ -1,17 +1,22 @@
-// Retrieval-quality benchmark on the FinanceBench subset (23 questions whose
-// evidence lies in the 8 SEC filings of ../shared/corpus/sec_financebench).
+// Answer-quality benchmark through the real chat path, on two QA sets:
+// - FinanceBench: 23 questions over the 8 SEC filings of ../shared/corpus/sec_financebench
+//   (its evidence pages are 0-based; converted to our 1-based pages);
+// - IRS: our own paraphrased questions over the IRS PDFs of ../shared/corpus/irs
+//   (bench/qa/irs-dev.jsonl), split into `dev` (used for tuning) and `heldout`
+//   (reported only, never tuned on).
 //
 // "Ours" is the real product end to end: a local `wrangler dev` (fresh state),
-// one signed-up user, the 8 PDFs through the real upload path (upload link ->
-// PUT -> index -> Queue consumer), then one websocket chat per question with the
-// question's filing attached, as a user would ask it. We score the sources the
-// answer cites (end.message.sources, in citation order).
+// one signed-up user, the PDFs through the real upload path (upload link -> PUT
+// -> index -> Queue consumer), then one websocket chat per question with the
+// question's file attached, as a user would ask it. We score the sources the
+// answer cites (end.message.sources, ordered by [n]) and the answer text.
 //
 // The baseline, computed in the same run: page-level FTS5 BM25 over the same
-// filings (one row per page, the naive OR-of-all-words query), top 5 pages.
+// files (one row per page, the naive OR-of-all-words query), top 5 pages.
 //
-// hit@1: the first cited source / top page is an evidence page.
-// hit@5: any of the first 5 cited sources / top 5 pages is.
+// hit@1: the first source / top page is an evidence page; hit@5: any of the first
+// 5 is. Fact in answer: the answer text states the asked fact (a pattern of the
+// question matches it; FinanceBench: the answer's number).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -24,7 +29,9 @@ import { CORPUS } from "./ingest";
 
 const ROOT = join(import.meta.dirname, "..");
 const FILINGS = join(CORPUS, "sec_financebench");
-const QA_FILE = join(FILINGS, "qa_subset_for_included_pdfs.jsonl");
+const FINANCEBENCH_QA = join(FILINGS, "qa_subset_for_included_pdfs.jsonl");
+const IRS = join(CORPUS, "irs");
+const IRS_QA = join(ROOT, "bench/qa/irs-dev.jsonl");
 const PASSWORD = "Secret123";
 const TOP = 5;
 /** Ports the team's own dev servers use; never take them. */
@@ -34,25 +41,101 @@ const SERVER_START_MS = 120_000;
 const INDEX_TIMEOUT_MS = 180_000;
 const CHAT_TIMEOUT_MS = 60_000;
 
-interface Question {
-  financebench_id: string;
-  doc_name: string;
+/** One benchmark question, whatever set it comes from. */
+export interface EvalQuestion {
+  id: string;
+  /** "financebench", "irs dev" or "irs heldout" */
+  group: string;
+  /** path of the PDF */
+  path: string;
   question: string;
-  /** 0-based: 0 is the PDF's first page (our pages are 1-based) */
-  evidence_pages: number[];
+  /** 1-based */
+  evidence: number[];
+  /** any of them matching the answer text means the fact is in the answer; none = not scored */
+  facts: RegExp[];
+}
+
+/** A number written as in a filing: "1577" also matches "1,577"; cents of ".00" are optional. */
+function numberPattern(raw: string): RegExp | null {
+  const digits = raw.replace(/[,$]/g, "").match(/\d+(?:\.\d+)?/)?.[0];
+  if (!digits) return null;
+  const [whole, fraction] = digits.split(".");
+  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ",?");
+  const cents = fraction && !/^0+$/.test(fraction) ? `\\.${fraction}` : "(?:\\.0+)?";
+  return new RegExp(`(^|[^\\d])${grouped}${cents}(?![\\d])`);
+}
+
+function readJsonl<T>(file: string): T[] {
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as T);
+}
+
+export function loadQuestions(): EvalQuestion[] {
+  const questions: EvalQuestion[] = [];
+  if (existsSync(FINANCEBENCH_QA)) {
+    for (const q of readJsonl<{ financebench_id: string; doc_name: string; question: string; answer: string; evidence_pages: number[] }>(
+      FINANCEBENCH_QA,
+    )) {
+      const fact = numberPattern(q.answer);
+      questions.push({
+        id: q.financebench_id.replace("financebench_id_", "fb-"),
+        group: "financebench",
+        path: join(FILINGS, `${q.doc_name}.pdf`),
+        question: q.question,
+        evidence: [...new Set(q.evidence_pages.map((p) => p + 1))], // 0-based in FinanceBench
+        facts: fact ? [fact] : [],
+      });
+    }
+  }
+  if (existsSync(IRS_QA) && existsSync(IRS)) {
+    for (const q of readJsonl<{
+      id: string;
+      split: string;
+      file: string;
+      question: string;
+      evidence_pages: number[];
+      answer_patterns: string[];
+    }>(IRS_QA)) {
+      questions.push({
+        id: q.id,
+        group: `irs ${q.split}`,
+        path: join(IRS, q.file),
+        question: q.question,
+        evidence: q.evidence_pages,
+        facts: q.answer_patterns.map((p) => new RegExp(p, "i")),
+      });
+    }
+  }
+  return questions;
 }
 
 export interface QuestionResult {
   id: string;
-  doc: string;
+  group: string;
+  file: string;
   /** 1-based */
   evidence: number[];
-  /** pages of the first 5 cited sources, in citation order */
+  /** pages of the first 5 cited sources, ordered by [n] */
   ours: number[];
   /** the baseline's top 5 pages, best first */
   baseline: number[];
+  answer: string;
+  /** null when the question has no fact pattern */
+  factInAnswer: boolean | null;
   firstTokenMs: number | null;
   error?: string;
+}
+
+export interface GroupFigures {
+  group: string;
+  questions: number;
+  ours: Hits;
+  baseline: Hits;
+  /** questions whose fact was found in the answer, of those with a fact pattern */
+  facts: { found: number; of: number };
+  medianWords: number;
 }
 
 export interface Hits {
@@ -61,10 +144,8 @@ export interface Hits {
 }
 
 export interface RetrievalFigures {
-  questions: number;
   server: string;
-  ours: Hits;
-  baseline: Hits;
+  groups: GroupFigures[];
   medianFirstTokenMs: number;
   medianBaselineQueryMs: number;
   results: QuestionResult[];
@@ -252,6 +333,20 @@ async function api<T = any>(base: string, method: string, path: string, options:
   return (text ? JSON.parse(text) : null) as T;
 }
 
+/** A paid plan through the test checkout: the benchmark asks more questions than the free plan's daily messages. */
+async function subscribe(base: string, token: string, email: string): Promise<void> {
+  const { url } = await api<{ url: string }>(base, "POST", "/api/payment/create-checkout-session", {
+    token,
+    body: { planId: "yearly", email },
+  });
+  const pay = await fetch(`${base}/dev/checkout/pay`, {
+    method: "POST",
+    body: new URLSearchParams(new URL(url, base).searchParams),
+    redirect: "manual",
+  });
+  if (pay.status !== 303) throw new Error(`test checkout: ${pay.status} ${await pay.text()}`);
+}
+
 /** The real upload path: upload link -> PUT to it -> index. Returns the file id and s3Key. */
 async function upload(
   base: string,
@@ -291,7 +386,7 @@ function ask(
   email: string,
   query: string,
   s3Key: string,
-): Promise<{ sources: Source[]; firstTokenMs: number | null; mode: string }> {
+): Promise<{ sources: Source[]; content: string; firstTokenMs: number | null; mode: string }> {
   const sessionId = `${email}-${crypto.randomUUID()}`;
   const ws = new WebSocket(
     `${base.replace(/^http/, "ws")}/ws?session_id=${encodeURIComponent(sessionId)}&token=${encodeURIComponent(token)}`,
@@ -305,17 +400,18 @@ function ask(
       fn();
     };
     const timer = setTimeout(() => finish(() => reject(new Error("no `end` frame in time"))), CHAT_TIMEOUT_MS);
-    ws.onopen = () => {
+    ws.addEventListener("open", () => {
       sentAt = performance.now();
       ws.send(JSON.stringify({ action: "chat", query, session_id: sessionId, s3_key: s3Key, token }));
-    };
-    ws.onmessage = (event) => {
+    });
+    ws.addEventListener("message", (event) => {
       const frame = JSON.parse(String(event.data)) as ServerMessage;
       if (frame.type === "stream" && firstTokenMs === null) firstTokenMs = performance.now() - sentAt;
-      else if (frame.type === "end") finish(() => resolve({ sources: frame.message.sources ?? [], firstTokenMs, mode: frame.mode }));
+      else if (frame.type === "end")
+        finish(() => resolve({ sources: frame.message.sources ?? [], content: frame.message.content, firstTokenMs, mode: frame.mode }));
       else if (frame.type === "error") finish(() => reject(new Error(`error frame ${frame.code}: ${frame.message}`)));
-    };
-    ws.onerror = () => finish(() => reject(new Error("websocket error")));
+    });
+    ws.addEventListener("error", () => finish(() => reject(new Error("websocket error"))));
   });
 }
 
@@ -367,68 +463,93 @@ function score(results: QuestionResult[], pick: (r: QuestionResult) => number[])
   return { at1, at5 };
 }
 
+const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+export function summarise(results: QuestionResult[]): GroupFigures[] {
+  const groups = [...new Set(results.map((r) => r.group))];
+  return groups.map((group) => {
+    const rs = results.filter((r) => r.group === group);
+    const scored = rs.filter((r) => r.factInAnswer !== null);
+    return {
+      group,
+      questions: rs.length,
+      ours: score(rs, (r) => r.ours),
+      baseline: score(rs, (r) => r.baseline),
+      facts: { found: scored.filter((r) => r.factInAnswer).length, of: scored.length },
+      medianWords: median(rs.filter((r) => !r.error).map((r) => wordCount(r.answer))),
+    };
+  });
+}
+
 function printTable(results: QuestionResult[]): void {
   const rows = results.map((r) => [
-    r.id.replace("financebench_id_", ""),
-    r.doc,
+    r.id,
+    r.group,
+    r.file,
     r.evidence.join(","),
     r.error ? `ERROR ${r.error}` : r.ours.join(",") || "-",
     r.baseline.join(",") || "-",
+    r.factInAnswer === null ? "" : r.factInAnswer ? "fact" : "-",
     r.firstTokenMs === null ? "-" : r.firstTokenMs.toFixed(0),
   ]);
-  const header = ["id", "doc", "evidence", "ours (cited)", "baseline (top 5)", "ttft ms"];
+  const header = ["id", "set", "file", "evidence", "ours (cited)", "baseline (top 5)", "fact", "ttft ms"];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ");
   console.log(["", line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line), ""].join("\n"));
 }
 
 export async function benchRetrieval(): Promise<RetrievalFigures | null> {
-  if (!existsSync(QA_FILE)) return null;
-  const questions = readFileSync(QA_FILE, "utf8")
-    .split("\n")
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as Question);
-  const docs = [...new Set(questions.map((q) => q.doc_name))];
-  const bytes = new Map(docs.map((d) => [d, readFileSync(join(FILINGS, `${d}.pdf`))]));
+  const only = process.env.BENCH_GROUPS?.split(",").map((g) => g.trim());
+  const questions = loadQuestions().filter((q) => !only || only.some((g) => q.group.startsWith(g)));
+  if (questions.length === 0) return null;
+  const paths = [...new Set(questions.map((q) => q.path))];
+  const name = (path: string) => path.split("/").pop()!;
 
   const product = await startProduct();
   try {
     console.log(`retrieval bench: ${product.label} at ${product.base}`);
     const email = `bench-${Date.now()}@example.com`;
     const { token } = await api<{ token: string }>(product.base, "POST", "/api/auth/signup", { body: { email, password: PASSWORD } });
+    await subscribe(product.base, token, email);
 
     // Uploads go first so the Queue consumer indexes while the baseline extracts.
     const uploads = new Map<string, { fileId: string; s3Key: string }>();
-    for (const doc of docs) uploads.set(doc, await upload(product.base, token, `${doc}.pdf`, new Uint8Array(bytes.get(doc)!)));
+    for (const path of paths) uploads.set(path, await upload(product.base, token, name(path), new Uint8Array(readFileSync(path))));
     const baseline = new PageIndex();
-    for (const doc of docs) await baseline.add(doc, new Uint8Array(bytes.get(doc)!)); // pdf.js detaches its buffer: pass a copy
+    for (const path of paths) await baseline.add(path, new Uint8Array(readFileSync(path))); // pdf.js detaches its buffer: pass a copy
     const indexStart = performance.now();
-    await Promise.all(docs.map((doc) => waitIndexed(product.base, token, doc, uploads.get(doc)!.fileId)));
+    await Promise.all(paths.map((path) => waitIndexed(product.base, token, name(path), uploads.get(path)!.fileId)));
     console.log(
-      `retrieval bench: ${docs.length} filings indexed (${((performance.now() - indexStart) / 1000).toFixed(1)} s after the last upload)`,
+      `retrieval bench: ${paths.length} files indexed (${((performance.now() - indexStart) / 1000).toFixed(1)} s after the last upload)`,
     );
 
     const results: QuestionResult[] = [];
     const baselineMs: number[] = [];
     for (const q of questions) {
       const t = performance.now();
-      const base = baseline.search(q.doc_name, q.question);
+      const base = baseline.search(q.path, q.question);
       baselineMs.push(performance.now() - t);
       const result: QuestionResult = {
-        id: q.financebench_id,
-        doc: q.doc_name,
-        evidence: [...new Set(q.evidence_pages.map((p) => p + 1))],
+        id: q.id,
+        group: q.group,
+        file: name(q.path),
+        evidence: q.evidence,
         ours: [],
         baseline: base,
+        answer: "",
+        factInAnswer: null,
         firstTokenMs: null,
       };
       try {
-        const answer = await ask(product.base, token, email, q.question, uploads.get(q.doc_name)!.s3Key);
+        const answer = await ask(product.base, token, email, q.question, uploads.get(q.path)!.s3Key);
         if (answer.mode !== "local") console.warn(`retrieval bench: answered in ${answer.mode} mode, not local`);
         result.ours = answer.sources.slice(0, TOP).map((s) => s.page);
+        result.answer = answer.content;
         result.firstTokenMs = answer.firstTokenMs;
+        if (q.facts.length) result.factInAnswer = q.facts.some((f) => f.test(answer.content.replace(/\s+/g, " ")));
       } catch (err) {
         result.error = (err as Error).message; // counts as a miss
+        if (q.facts.length) result.factInAnswer = false;
       }
       results.push(result);
     }
@@ -436,10 +557,8 @@ export async function benchRetrieval(): Promise<RetrievalFigures | null> {
 
     const ttft = results.flatMap((r) => (r.firstTokenMs === null ? [] : [r.firstTokenMs]));
     return {
-      questions: results.length,
       server: product.label,
-      ours: score(results, (r) => r.ours),
-      baseline: score(results, (r) => r.baseline),
+      groups: summarise(results),
       medianFirstTokenMs: median(ttft),
       medianBaselineQueryMs: median(baselineMs),
       results,

@@ -1,6 +1,8 @@
 // In-memory doubles for the production-only bindings: a Vectorize index that
 // honours namespace, filter, topK and returnMetadata, and an AI binding whose
 // embeddings are deterministic bag-of-words vectors.
+import { EMBEDDING_MODEL } from "../../worker/services/vectors";
+
 const DIMENSIONS = 64;
 
 function embed(text: string): number[] {
@@ -18,7 +20,15 @@ export function fakeAi() {
   const calls: string[][] = [];
   const ai = {
     calls,
-    async run(_model: string, input: { text: string[] }) {
+    reranks: [] as { query: string; contexts: { text: string }[] }[],
+    async run(model: string, input: { text: string[] } | { query: string; contexts: { text: string }[] }) {
+      if ("query" in input) {
+        // the reranker: the cosine of the bag-of-words vectors stands in for the cross-encoder's score
+        ai.reranks.push(input);
+        const q = embed(input.query);
+        return { response: input.contexts.map((c, id) => ({ id, score: embed(c.text).reduce((s, x, i) => s + x * q[i]!, 0) })) };
+      }
+      if (model !== EMBEDDING_MODEL) throw new Error(`unexpected model ${model}`);
       calls.push(input.text);
       return { shape: [input.text.length, DIMENSIONS], data: input.text.map(embed) };
     },

@@ -17,6 +17,7 @@ import { uploadLinkProvider } from "../../worker/providers/upload-links";
 import { call, newUser } from "../helpers/api";
 import { listFiles, putToLink, uploadAndIndex, waitUntilDone } from "../helpers/documents";
 import { corruptPdf, imageOnlyPdf, passwordProtectedPdf, textPdf } from "../helpers/pdfs";
+import { EMBEDDING_MODEL } from "../../worker/services/vectors";
 import { MemoryVectorize, fakeAi } from "../helpers/vectors";
 
 const THREE_PAGES = [
@@ -367,12 +368,15 @@ describe("vectors (in-memory Vectorize double)", () => {
     expect(vectorize.idsInNamespace(user.id).sort()).toEqual([1, 2, 3].map((p) => `${result.fileId}:${p}:0`));
     const stored = vectorize.vectors.get(`${result.fileId}:2:0`)!;
     expect(stored.metadata).toEqual({ documentId: result.fileId, page: 2 });
-    const hit = await vectorize.query((await ai.run("", { text: ["zebra crossings tax payments"] })).data[0]!, {
-      namespace: user.id,
-      filter: { documentId: result.fileId },
-      topK: 1,
-      returnMetadata: true,
-    });
+    const hit = await vectorize.query(
+      ((await ai.run(EMBEDDING_MODEL, { text: ["zebra crossings tax payments"] })) as { data: number[][] }).data[0]!,
+      {
+        namespace: user.id,
+        filter: { documentId: result.fileId },
+        topK: 1,
+        returnMetadata: true,
+      },
+    );
     expect(hit.matches[0]?.metadata).toEqual({ documentId: result.fileId, page: 2 });
 
     const [file] = (await listFiles(token)).files;

@@ -4,23 +4,17 @@
 // speaking its SSE format, the Workers AI stream format, the local responder's
 // honesty, and that answers only cite sources that exist.
 import { env } from "cloudflare:workers";
-import { describe, expect, inject, it } from "vitest";
-import { citedSources } from "../../worker/chat/ChatSession";
+import { describe, expect, inject, it, vi } from "vitest";
+import { citedSources } from "../../worker/chat/citations";
 import { indexDocument } from "../../worker/ingest/indexer";
 import { chooseChatProvider } from "../../worker/providers/llm";
 import { localAnswer, localProvider } from "../../worker/providers/llm/local";
+import { RERANK_MODEL } from "../../worker/services/reranker";
+import { isHeading, isTableRow, queryTerms } from "../../worker/services/text";
 import { openAiProvider } from "../../worker/providers/llm/openai";
 import { SYSTEM_PROMPT, chatTitle } from "../../worker/providers/llm/prompt";
 import { workersAiProvider } from "../../worker/providers/llm/workers-ai";
-import {
-  ftsMatchExpression,
-  fuseByRank,
-  keywordSearch,
-  onePerPage,
-  queryTerms,
-  retrievePassages,
-  type Passage,
-} from "../../worker/services/retrieval";
+import { ftsMatchExpression, fuseByRank, keywordSearch, onePerPage, retrievePassages, type Passage } from "../../worker/services/retrieval";
 import { newUser } from "../helpers/api";
 import { uploadAndIndex, waitUntilDone } from "../helpers/documents";
 import { textPdf } from "../helpers/pdfs";
@@ -135,6 +129,39 @@ describe("fusion", () => {
   });
 });
 
+describe("re-ranking", () => {
+  it("re-orders the best candidates with the Workers AI cross-encoder when AI is bound, and keeps the order when it fails", async () => {
+    const u = await indexed(
+      ["Leave policy. Leave requests are approved by the manager of the team.", "Leave carry-over. Unused vacation days expire in March."],
+      "rerank",
+    );
+    const question = "do unused vacation days expire?";
+    const plain = await retrievePassages(env, { userId: u.user.id }, "leave");
+    expect(plain.map((p) => p.page)).toEqual([1, 2]);
+
+    // a cross-encoder that prefers the passage about expiring vacation days
+    const calls: unknown[] = [];
+    const ai = {
+      async run(model: string, input: { query: string; contexts: { text: string }[] }) {
+        calls.push({ model, input });
+        return { response: input.contexts.map((c, id) => ({ id, score: c.text.includes("expire") ? 0.9 : 0.1 })) };
+      },
+    } as unknown as Ai;
+    const reranked = await retrievePassages({ DB: env.DB, AI: ai }, { userId: u.user.id }, `leave ${question}`);
+    expect(reranked[0]!.page).toBe(2);
+    expect(calls[0]).toMatchObject({ model: RERANK_MODEL, input: { query: `leave ${question}` } });
+
+    const broken = {
+      async run() {
+        throw new Error("model unavailable");
+      },
+    } as unknown as Ai;
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const fallback = await retrievePassages({ DB: env.DB, AI: broken }, { userId: u.user.id }, "leave");
+    expect(fallback.map((p) => p.page)).toEqual(plain.map((p) => p.page));
+  });
+});
+
 describe("providers", () => {
   const input = {
     question: "When are payroll taxes due?",
@@ -192,24 +219,38 @@ describe("providers", () => {
 
   it("local responder: quotes the matching sentence with its citation, or says it found nothing", async () => {
     const answer = (await collect(localProvider(0).streamAnswer(input))).join("");
-    expect(answer).toBe("Here is what your documents say:\n\n- Payroll taxes are due quarterly. [1]");
+    expect(answer).toBe("Payroll taxes are due quarterly. [1]");
     expect(localAnswer({ ...input, passages: [] })).toContain("I could not find this in your documents");
     expect(localAnswer({ ...input, passages: [passage(1, "Nothing here concerns the question at all, honestly.")] })).toContain(
       "I could not find a passage",
     );
   });
 
-  it("local responder: quotes one sentence per source, the best first, from at most five sources", () => {
+  it("local responder: leads with the sentence that states the asked fact, then at most two quotes from other pages", () => {
     const passages = [
       passage(1, "Payroll is run monthly by the finance team."),
       passage(2, "Payroll taxes are due quarterly to the tax office. Payroll taxes are filed online."),
-      ...[3, 4, 5, 6, 7].map((n) => passage(n, `Payroll note number ${n} for the records.`)),
+      passage(3, "Payroll taxes are due by April 30 for the first quarter, per the payroll calendar."),
+      ...[4, 5, 6, 7].map((n) => passage(n, `Payroll taxes note number ${n} for the records is kept here.`)),
     ];
     const answer = localAnswer({ question: "When are payroll taxes due?", passages, history: [], anonymous: false });
-    expect(answer.indexOf("[2]")).toBeLessThan(answer.indexOf("[1]"));
-    expect(citedSources(answer, passages).map((s) => s.n)).toEqual([1, 2, 3, 4, 5]);
-    expect(answer).toContain("- Payroll taxes are due quarterly to the tax office. [2]");
-    expect(answer).not.toContain("filed online");
+    // a date was asked: the sentence with the date leads
+    expect(answer.split("\n")[0]).toBe("Payroll taxes are due by April 30 for the first quarter, per the payroll calendar. [3]");
+    expect(citedSources(answer, passages).length).toBeLessThanOrEqual(3);
+    expect(answer.split(/\s+/).length).toBeLessThanOrEqual(130);
+  });
+
+  it("local responder: never quotes table rows or headings as sentences", () => {
+    expect(isTableRow("2018 2017 2018 2017 $ 17,360 $ 16,202 $ 3,245 $ 2,998")).toBe(true);
+    expect(isTableRow("Net sales 32,765 31,657 30,109 and more")).toBe(true);
+    expect(isTableRow("You must file by April 15, 2025, unless you live abroad.")).toBe(false);
+    expect(isHeading("Filing Requirements")).toBe(true);
+    expect(isHeading("CHAPTER 4. STANDARD DEDUCTION AND TAX COMPUTATION")).toBe(true);
+    expect(isHeading("You can deduct up to $2,500 of student loan interest.")).toBe(false);
+    const passages = [passage(1, "Net sales 2018 2017 $ 32,765 $ 31,657 $ 30,109. Total net sales grew by 3.5 percent in 2018 over 2017.")];
+    expect(localAnswer({ question: "How much did net sales grow in 2018?", passages, history: [], anonymous: false })).toBe(
+      "Total net sales grew by 3.5 percent in 2018 over 2017. [1]",
+    );
   });
 
   it("keeps only citations that refer to real sources, ordered by [n]", () => {

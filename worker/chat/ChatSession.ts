@@ -33,8 +33,9 @@ import { checkAttachable, documentIdForUpload } from "../services/chat-files";
 import { listChats, recordTurn } from "../services/chats";
 import { STALE_INDEXING_MS } from "../services/documents";
 import { consumeDailyMessage, quotaFor } from "../services/quotas";
-import { retrievePassages, type Passage } from "../services/retrieval";
+import { retrievePassages } from "../services/retrieval";
 import { ChatDocuments } from "./chat-documents";
+import { citedSources } from "./citations";
 
 /** Who a socket belongs to; set by the Worker after it checked the token, kept across hibernation. */
 export interface SocketIdentity {
@@ -66,23 +67,6 @@ interface MessageRow {
 }
 
 const isIndexing = (file: ChatFile) => INDEXING_STATUSES.includes(file.status);
-
-/** The sources an answer actually cites, ordered by [n]. */
-export function citedSources(answer: string, passages: Passage[]): Source[] {
-  const seen = new Set<number>();
-  for (const match of answer.matchAll(/\[(\d{1,2})\]/g)) {
-    const n = Number(match[1]);
-    if (n >= 1 && n <= passages.length) seen.add(n);
-  }
-  return [...seen]
-    .sort((a, b) => a - b)
-    .map((n) => ({
-      n,
-      fileId: passages[n - 1]!.documentId,
-      fileName: passages[n - 1]!.fileName,
-      page: passages[n - 1]!.page,
-    }));
-}
 
 export class ChatSession extends DurableObject<Env> {
   private readonly sql: SqlStorage;

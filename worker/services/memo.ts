@@ -33,7 +33,7 @@ function keyAnswer(answer: StoredMessage): string {
   const points = answer.content
     .split("\n")
     .map((l) => l.replace(/^[-*]\s+/, "").trim())
-    .filter((l) => l && !/^here is what your documents say:?$/i.test(l));
+    .filter((l) => l && !/^(here is what your documents say|also in your documents):?$/i.test(l));
   // a citation like "[1]" stays with the sentence before it
   const sentences = points.length > 1 ? points : (points[0] ?? "").split(/(?<=[.!?](?:\s*\[\d{1,2}\])*)\s+(?=[\p{Lu}\p{N}"])/u);
   const key = sentences.slice(0, ANSWER_SENTENCES).join(" ").trim();
@@ -42,10 +42,16 @@ function keyAnswer(answer: StoredMessage): string {
 
 /** The line naming the documents the chat searched (none attached: all of the owner's files). */
 function documentsLine(files: readonly Pick<ChatFile, "fileName">[]): string {
-  return files.length ? `Documents in this chat: ${files.map((f) => f.fileName).join(", ")}.` : "Documents in this chat: all of the owner's files.";
+  return files.length
+    ? `Documents in this chat: ${files.map((f) => f.fileName).join(", ")}.`
+    : "Documents in this chat: all of the owner's files.";
 }
 
-export function extractiveMemo(title: string, transcript: readonly StoredMessage[], files: readonly Pick<ChatFile, "fileName">[] = []): string {
+export function extractiveMemo(
+  title: string,
+  transcript: readonly StoredMessage[],
+  files: readonly Pick<ChatFile, "fileName">[] = [],
+): string {
   const pairs = turns(transcript);
   if (pairs.length === 0) return "";
   const lines = [`Summary of the chat "${title}".`, documentsLine(files), "", "Questions asked:"];

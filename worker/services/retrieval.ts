@@ -1,6 +1,8 @@
 // Retrieval (DESIGN.md section 5): FTS5/BM25 over the caller's chunks, plus
 // Vectorize when bound, fused by reciprocal rank. Scoped to the user and, when a
 // chat has documents attached, to those documents.
+import { rerankWithModel } from "./reranker";
+import { queryTerms, scoreSentences } from "./text";
 import { embedTexts, vectorsEnabled, type VectorBindings } from "./vectors";
 
 export interface Passage {
@@ -19,34 +21,32 @@ export interface RetrievalScope {
 
 const scopedIds = (scope: RetrievalScope) => (scope.documentIds?.length ? [...scope.documentIds] : null);
 
-const CANDIDATES = 24;
 const RRF_K = 60;
 
-// Words too common to help ranking; kept short on purpose.
-const STOPWORDS = new Set(
-  "a an and are as at be but by can did do does for from had has have how i if in into is it its me my of on or our so than that the their them then there these they this to was we were what when where which who why will with would you your".split(
-    " ",
-  ),
-);
-// Words about the asking rather than the subject ("Give a response to the question
-// by relying on the details shown..."): rare in documents, so BM25 would weight
-// them highly and rank passages that happen to contain them.
-const QUESTION_WORDS = new Set(
-  "about also any answer assume based describe detail details explain following give just kindly like many much please primarily provide question relying response shown tell using".split(
-    " ",
-  ),
-);
-
-/** Search terms from any user text: letters and digits only, so quotes and FTS operators can never break the query. */
-export function queryTerms(text: string): string[] {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  // "FY2023" or "Q2'2023" style tokens: also search their parts ("2023"), which is how tables write them
-  const terms = words.flatMap((w) => {
-    const parts = w.match(/\p{L}+|\p{N}+/gu) ?? [];
-    return parts.length > 1 ? [w, ...parts.filter((p) => p.length > 1)] : [w];
-  });
-  return [...new Set(terms.filter((t) => !STOPWORDS.has(t) && !QUESTION_WORDS.has(t) && (t.length > 1 || /\d/.test(t))))].slice(0, 32);
+/**
+ * The knobs of retrieval, each measured on the dev questions (bench/offline.ts;
+ * the table in docs/PERFORMANCE.md). RETRIEVAL_TUNING holds the kept values.
+ */
+export interface RetrievalTuning {
+  /** keyword (and vector) candidates read before re-ranking */
+  candidates: number;
+  /** re-rank the candidates by their best sentence (question-term proximity, the kind of fact asked) */
+  sentenceRerank: boolean;
+  /** pseudo-relevance feedback: expand the query with this many strong terms of the top passages (0 = off) */
+  feedbackTerms: number;
+  /** how a page's chunks make its score: its best chunk, or the sum of their reciprocal ranks */
+  pageScore: "best" | "sum";
+  /** with Workers AI bound: re-rank this many of the best candidates with the cross-encoder (0 = off) */
+  modelRerank: number;
 }
+
+export const RETRIEVAL_TUNING: RetrievalTuning = {
+  candidates: 50,
+  sentenceRerank: true,
+  feedbackTerms: 0,
+  pageScore: "best",
+  modelRerank: 20,
+};
 
 /** An FTS5 MATCH expression: every term quoted, any term may match (bm25 ranks by how many and how rare). */
 export function ftsMatchExpression(text: string): string | null {
@@ -62,7 +62,12 @@ interface ChunkHit {
   text: string;
 }
 
-export async function keywordSearch(db: D1Database, scope: RetrievalScope, question: string, limit = CANDIDATES): Promise<ChunkHit[]> {
+export async function keywordSearch(
+  db: D1Database,
+  scope: RetrievalScope,
+  question: string,
+  limit = RETRIEVAL_TUNING.candidates,
+): Promise<ChunkHit[]> {
   const match = ftsMatchExpression(question);
   if (!match) return [];
   const ids = scopedIds(scope);
@@ -83,11 +88,16 @@ export async function keywordSearch(db: D1Database, scope: RetrievalScope, quest
   return results;
 }
 
-async function vectorSearch(env: VectorBindings & { DB: D1Database }, scope: RetrievalScope, question: string): Promise<ChunkHit[]> {
+async function vectorSearch(
+  env: VectorBindings & { DB: D1Database },
+  scope: RetrievalScope,
+  question: string,
+  limit: number,
+): Promise<ChunkHit[]> {
   if (!vectorsEnabled(env)) return [];
   const [vector] = await embedTexts(env.AI, [question]);
   const { matches } = await env.VECTORIZE.query(vector!, {
-    topK: CANDIDATES,
+    topK: limit,
     namespace: scope.userId,
     ...(scopedIds(scope) ? { filter: { documentId: { $in: scopedIds(scope)! } } } : {}),
     returnMetadata: "indexed",
@@ -135,21 +145,69 @@ export function onePerPage<T extends { document_id: string; page: number }>(hits
   return [...first, ...rest].slice(0, k);
 }
 
+/** Pages ranked by the reciprocal ranks of all their chunks; each page keeps its best chunk first. */
+export function bySummedPage<T extends { document_id: string; page: number }>(hits: T[], k = RRF_K): T[] {
+  const pages = new Map<string, { hits: T[]; score: number }>();
+  hits.forEach((hit, rank) => {
+    const key = `${hit.document_id}:${hit.page}`;
+    const entry = pages.get(key) ?? { hits: [], score: 0 };
+    entry.hits.push(hit);
+    entry.score += 1 / (k + rank + 1);
+    pages.set(key, entry);
+  });
+  return [...pages.values()].sort((a, b) => b.score - a.score).flatMap((p) => p.hits);
+}
+
+/** The candidates re-ranked by fusing their search order with the order of their best sentences. */
+export function bySentence<T extends { id: string; text: string }>(question: string, hits: T[]): T[] {
+  const best = new Array<number>(hits.length).fill(0);
+  for (const s of scoreSentences(
+    question,
+    hits.map((h) => h.text),
+  ))
+    best[s.passage] = Math.max(best[s.passage]!, s.score);
+  const sentenceOrder = hits.map((hit, i) => ({ hit, score: best[i]! })).sort((a, b) => b.score - a.score);
+  return fuseByRank([hits, sentenceOrder.filter((s) => s.score > 0).map((s) => s.hit)]);
+}
+
+/** Up to `count` terms that the top passages share and the question lacks: RM3-style query expansion. */
+export function feedbackTerms(question: string, top: readonly { text: string }[], count: number): string[] {
+  const asked = new Set(queryTerms(question));
+  const seenIn = new Map<string, number>();
+  for (const passage of top)
+    for (const term of new Set(queryTerms(passage.text)))
+      if (!asked.has(term) && !/^\d+$/.test(term)) seenIn.set(term, (seenIn.get(term) ?? 0) + 1);
+  return [...seenIn.entries()]
+    .filter(([, n]) => n >= 2)
+    .sort((a, b) => b[1] - a[1] || b[0].length - a[0].length)
+    .slice(0, count)
+    .map(([term]) => term);
+}
+
 export async function retrievePassages(
   env: VectorBindings & { DB: D1Database },
   scope: RetrievalScope,
   question: string,
+  tuning: RetrievalTuning = RETRIEVAL_TUNING,
   topK = 8,
 ): Promise<Passage[]> {
   const [keyword, semantic] = await Promise.all([
-    keywordSearch(env.DB, scope, question),
-    vectorSearch(env, scope, question).catch((err) => {
+    keywordSearch(env.DB, scope, question, tuning.candidates),
+    vectorSearch(env, scope, question, tuning.candidates).catch((err) => {
       console.error("vector search failed; using keyword results only", err);
       return [];
     }),
   ]);
-  const fused = semantic.length ? fuseByRank([keyword, semantic]) : keyword;
-  return onePerPage(fused, topK).map((h) => ({
+  let lists = [keyword, semantic].filter((l) => l.length);
+  if (tuning.feedbackTerms > 0 && keyword.length) {
+    const expansion = feedbackTerms(question, keyword.slice(0, 5), tuning.feedbackTerms);
+    if (expansion.length) lists = [...lists, await keywordSearch(env.DB, scope, `${question} ${expansion.join(" ")}`, tuning.candidates)];
+  }
+  let ranked = lists.length > 1 ? fuseByRank(lists) : (lists[0] ?? []);
+  if (tuning.sentenceRerank) ranked = bySentence(question, ranked);
+  if (tuning.pageScore === "sum") ranked = bySummedPage(ranked);
+  if (tuning.modelRerank > 0 && env.AI) ranked = await rerankWithModel(env.AI, question, ranked, tuning.modelRerank);
+  return onePerPage(ranked, topK).map((h) => ({
     chunkId: h.id,
     documentId: h.document_id,
     fileName: h.file_name,

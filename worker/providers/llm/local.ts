@@ -1,58 +1,65 @@
-// The local default: a deterministic extractive responder. It quotes the
-// best-matching sentence of each of the retrieved passages that match the
-// question best (best first, one per passage), each with its [n] citation, and
-// streams them word by word. With nothing relevant it says so plainly; it never
-// writes anything that is not in the documents.
-import { queryTerms } from "../../services/retrieval";
+// The local default: a deterministic extractive responder. It leads with the one
+// sentence of the retrieved passages that best states what was asked (the
+// densest in question terms, preferring the kind of fact asked: an amount, a
+// date, a rule), then at most two supporting quotes from other pages, each with
+// its [n], in about 120 words, streamed word by word. Table rows and headings
+// are never quoted as sentences. With nothing relevant it says so plainly; it
+// never writes anything that is not in the documents.
+import { scoreSentences, wordCount } from "../../services/text";
 import type { ChatProvider, ChatTurnInput } from "./types";
 
-/** One quote per source, from this many distinct sources at most. */
-const MAX_SOURCES = 5;
+/** The answer: one leading sentence, then at most this many supporting quotes from other pages. */
+const MAX_SUPPORT = 2;
 const MAX_SENTENCE_CHARS = 400;
+/** About this many words at most, so the fact is not buried. */
+const MAX_ANSWER_WORDS = 120;
+/** A supporting quote must score at least this share of the leading one. */
+const SUPPORT_MIN_SHARE = 0.5;
 
 interface Candidate {
+  /** the source's number, [n] */
   n: number;
-  order: number;
   text: string;
   score: number;
 }
 
-export function splitSentences(text: string): string[] {
-  return text
-    .split(/(?<=[.!?])\s+(?=["'(\[]?[\p{Lu}\p{N}])/u)
-    .map((s) => s.trim())
-    .filter((s) => s.length >= 20);
+/** The leading sentence, then up to MAX_SUPPORT quotes from other sources that score nearly as well. */
+export function pickSentences(question: string, input: Pick<ChatTurnInput, "passages">): Candidate[] {
+  // better-ranked sources break ties
+  const ranked = scoreSentences(
+    question,
+    input.passages.map((p) => p.text),
+  )
+    .map((s) => ({ n: s.passage + 1, text: s.text, score: s.score - s.passage * 0.01 }))
+    .sort((a, b) => b.score - a.score);
+  const lead = ranked[0];
+  if (!lead) return [];
+  const picked = [lead];
+  const page = (c: Candidate) => {
+    const p = input.passages[c.n - 1]!;
+    return `${p.documentId}:${p.page}`;
+  };
+  for (const c of ranked) {
+    if (picked.length > MAX_SUPPORT) break;
+    if (c.score < lead.score * SUPPORT_MIN_SHARE) break;
+    if (picked.some((p) => page(p) === page(c))) continue;
+    picked.push(c);
+  }
+  return picked;
+}
+
+function clip(sentence: string, maxChars = MAX_SENTENCE_CHARS): string {
+  return sentence.length <= maxChars ? sentence : `${sentence.slice(0, maxChars).replace(/\s+\S*$/, "")}…`;
 }
 
 /**
- * The best-matching sentence of each of the best-matching sources, best first:
- * one quote per source, so the answer points at up to MAX_SOURCES distinct
- * places. Sentences are scored by the rarity of the question terms they contain.
+ * The answer leads with the one sentence that best states what was asked, with
+ * its [n]; supporting quotes from other pages follow as a short list while the
+ * answer stays within about MAX_ANSWER_WORDS words.
  */
-export function pickSentences(question: string, input: Pick<ChatTurnInput, "passages">): Candidate[] {
-  const terms = queryTerms(question);
-  if (terms.length === 0) return [];
-  const candidates: Omit<Candidate, "score">[] = [];
-  input.passages.forEach((p, i) => splitSentences(p.text).forEach((text) => candidates.push({ n: i + 1, order: candidates.length, text })));
-  const lower = candidates.map((c) => c.text.toLowerCase());
-  const idf = new Map(terms.map((t) => [t, Math.log(1 + candidates.length / (1 + lower.filter((s) => s.includes(t)).length))]));
-  const best = new Map<number, Candidate>();
-  candidates.forEach((c, i) => {
-    // rare matched terms count most; earlier (better-ranked) sources break ties
-    const score =
-      terms.reduce((s, t) => s + (new RegExp(`(^|[^\\p{L}\\p{N}])${t}`, "u").test(lower[i]!) ? idf.get(t)! : 0), 0) - c.n * 0.01;
-    if (score > 0 && score > (best.get(c.n)?.score ?? 0)) best.set(c.n, { ...c, score });
-  });
-  return [...best.values()].sort((a, b) => b.score - a.score).slice(0, MAX_SOURCES);
-}
-
-function clip(sentence: string): string {
-  return sentence.length <= MAX_SENTENCE_CHARS ? sentence : `${sentence.slice(0, MAX_SENTENCE_CHARS).replace(/\s+\S*$/, "")}…`;
-}
-
 export function localAnswer(input: ChatTurnInput): string {
-  const picked = pickSentences(input.question, input);
-  if (picked.length === 0) {
+  const [lead, ...support] = pickSentences(input.question, input);
+  if (!lead) {
     if (input.anonymous) {
       return "I could not find this in your documents: you have none yet. Log in and upload a PDF, then ask about it and I will answer with the page it came from.";
     }
@@ -60,8 +67,16 @@ export function localAnswer(input: ChatTurnInput): string {
       ? "I could not find this in your documents. Upload or attach the PDF that covers it, or try other words."
       : "I could not find a passage that answers this in your documents. Try other words, or attach the document that covers it.";
   }
-  const lines = picked.map((c) => `- ${clip(c.text)} [${c.n}]`);
-  return `Here is what your documents say:\n\n${lines.join("\n")}`;
+  const first = `${clip(lead.text)} [${lead.n}]`;
+  let words = wordCount(first);
+  const more: string[] = [];
+  for (const c of support) {
+    const line = `- ${clip(c.text, 300)} [${c.n}]`;
+    if (words + wordCount(line) > MAX_ANSWER_WORDS) break;
+    words += wordCount(line);
+    more.push(line);
+  }
+  return more.length ? `${first}\n\nAlso in your documents:\n${more.join("\n")}` : first;
 }
 
 export function localProvider(wordDelayMs = 8): ChatProvider {

@@ -1,0 +1,212 @@
+// The retrieval and the local answer, offline: the product's own modules
+// (extraction, chunking, the D1 schema from migrations/, retrieval, the local
+// responder) over an in-memory SQLite (node:sqlite) standing in for D1. Seconds
+// per run instead of minutes, so retrieval changes can be tried and measured on
+// the dev questions; the chat-path benchmark (retrieval.ts) confirms the result.
+//
+// `npm run bench:offline` (BENCH_GROUPS=irs dev to narrow it) prints, per set:
+// retrieval hit@1 / hit@5 over the passages the answer is given, the answer's
+// cited hit@1 (its first citation) and hit@3 (any citation), fact in answer and
+// the median answer length.
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { DatabaseSync, type SQLInputValue } from "node:sqlite";
+import { chunkPage } from "../worker/ingest/chunker";
+import { extractPdfPages } from "../worker/ingest/extract";
+import { localAnswer } from "../worker/providers/llm/local";
+import { RETRIEVAL_TUNING, retrievePassages, type RetrievalTuning } from "../worker/services/retrieval";
+import { citedSources } from "../worker/chat/citations";
+import { loadQuestions, type EvalQuestion } from "./retrieval";
+
+const ROOT = join(import.meta.dirname, "..");
+const USER = "bench-user";
+
+/** The slice of the D1 API retrieval uses, over node:sqlite. */
+function d1(db: DatabaseSync): D1Database {
+  const prepare = (sql: string) => {
+    let params: SQLInputValue[] = [];
+    const statement = {
+      bind: (...values: unknown[]) => ((params = values as SQLInputValue[]), statement),
+      all: async <T>() => ({ results: db.prepare(sql).all(...params) as T[], success: true, meta: {} }),
+      first: async <T>() => (db.prepare(sql).get(...params) ?? null) as T | null,
+      run: async () => ({ results: [], success: true, meta: { changes: Number(db.prepare(sql).run(...params).changes) } }),
+    };
+    return statement;
+  };
+  return { prepare } as unknown as D1Database;
+}
+
+function freshDatabase(): DatabaseSync {
+  const db = new DatabaseSync(":memory:");
+  for (const file of readdirSync(join(ROOT, "migrations"))
+    .filter((f) => f.endsWith(".sql"))
+    .sort()) {
+    for (const statement of readFileSync(join(ROOT, "migrations", file), "utf8").split("--> statement-breakpoint")) {
+      if (statement.trim()) db.exec(statement);
+    }
+  }
+  db.prepare("INSERT INTO users (id, email, referral_code) VALUES (?, ?, ?)").run(USER, "bench@example.com", "BENCH");
+  return db;
+}
+
+/** Extracted pages, cached in the temp dir by file size and time (extraction is most of a run's time). */
+async function pagesOf(path: string): Promise<string[]> {
+  const { size, mtimeMs } = statSync(path);
+  const cache = join(tmpdir(), `docchat-pages-${basename(path)}-${size}-${Math.floor(mtimeMs)}.json`);
+  if (existsSync(cache)) return JSON.parse(readFileSync(cache, "utf8")) as string[];
+  const { pages } = await extractPdfPages(new Uint8Array(readFileSync(path)), 10_000);
+  writeFileSync(cache, JSON.stringify(pages));
+  return pages;
+}
+
+async function index(db: DatabaseSync, documentId: string, path: string): Promise<void> {
+  const pages = await pagesOf(path);
+  db.prepare("INSERT INTO documents (id, user_id, file_name, r2_key, status, page_count) VALUES (?, ?, ?, ?, 'indexed', ?)").run(
+    documentId,
+    USER,
+    path.split("/").pop()!,
+    documentId,
+    pages.length,
+  );
+  const insert = db.prepare(
+    "INSERT INTO chunks (id, document_id, user_id, page, ord, text, char_start, char_end) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+  );
+  db.exec("BEGIN");
+  pages.forEach((text, i) => {
+    for (const c of chunkPage(text)) {
+      // ablation: the page's last heading before the chunk, carried into its indexed text
+      const heading = process.env.HEADINGS ? headingBefore(text, c.text.slice(0, 40)) : "";
+      const indexed = heading ? `${heading}. ${c.text}` : c.text;
+      insert.run(`${documentId}:${i + 1}:${c.ord}`, documentId, USER, i + 1, c.ord, indexed, c.charStart, c.charEnd);
+    }
+  });
+  db.exec("COMMIT");
+}
+
+/** The last heading-like line (short, no closing punctuation, capitalised words) before `anchor` on the page. */
+function headingBefore(page: string, anchor: string): string {
+  const flat = page.replace(/\s+/g, " ");
+  const at = flat.indexOf(anchor.replace(/\s+/g, " "));
+  let seen = 0;
+  let heading = "";
+  for (const raw of page.split("\n")) {
+    const line = raw.replace(/\s+/g, " ").trim();
+    seen += line.length + 1;
+    if (at >= 0 && seen > at + 1) break;
+    const words = line.split(" ");
+    const capitalised = words.filter((w) => /^[A-Z]/.test(w)).length;
+    if (words.length <= 8 && /^[A-Z]/.test(line) && !/[.,;:]$/.test(line) && capitalised >= Math.ceil(words.length / 2)) heading = line;
+  }
+  return heading;
+}
+
+export interface OfflineResult {
+  question: EvalQuestion;
+  retrieved: number[];
+  cited: number[];
+  /** the page of the answer's first citation in reading order */
+  lead: number | null;
+  answer: string;
+  fact: boolean | null;
+}
+
+/** The questions' files indexed once; `run` answers them with a given retrieval tuning. */
+export async function offlineProduct(questions: EvalQuestion[]) {
+  const db = freshDatabase();
+  const env = { DB: d1(db) };
+  const ids = new Map<string, string>();
+  for (const path of new Set(questions.map((q) => q.path))) {
+    const id = `doc-${ids.size + 1}`;
+    ids.set(path, id);
+    await index(db, id, path);
+  }
+  return { run: (tuning: RetrievalTuning = RETRIEVAL_TUNING) => answerAll(env, ids, questions, tuning) };
+}
+
+async function answerAll(env: { DB: D1Database }, ids: Map<string, string>, questions: EvalQuestion[], tuning: RetrievalTuning) {
+  const results: OfflineResult[] = [];
+  for (const q of questions) {
+    const passages = await retrievePassages(env, { userId: USER, documentIds: [ids.get(q.path)!] }, q.question, tuning);
+    const answer = localAnswer({ question: q.question, passages, history: [], anonymous: false });
+    const first = answer.match(/\[(\d{1,2})\]/);
+    const lead = first ? (passages[Number(first[1]) - 1]?.page ?? null) : null;
+    results.push({
+      question: q,
+      retrieved: passages.map((p) => p.page),
+      cited: citedSources(answer, passages).map((s) => s.page),
+      lead,
+      answer,
+      fact: q.facts.length ? q.facts.some((f) => f.test(answer.replace(/\s+/g, " "))) : null,
+    });
+  }
+  return results;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+export function summariseOffline(results: OfflineResult[]) {
+  const groups = [...new Set(results.map((r) => r.question.group))];
+  return groups.map((group) => {
+    const rs = results.filter((r) => r.question.group === group);
+    const hit = (pages: number[], r: OfflineResult) => pages.some((p) => r.question.evidence.includes(p));
+    const scored = rs.filter((r) => r.fact !== null);
+    return {
+      set: group,
+      n: rs.length,
+      "retrieved hit@1": rs.filter((r) => hit(r.retrieved.slice(0, 1), r)).length,
+      "retrieved hit@5": rs.filter((r) => hit(r.retrieved.slice(0, 5), r)).length,
+      "lead hit": rs.filter((r) => r.lead !== null && r.question.evidence.includes(r.lead)).length,
+      "cited hit": rs.filter((r) => hit(r.cited, r)).length,
+      facts: `${scored.filter((r) => r.fact).length}/${scored.length}`,
+      "median words": median(rs.map((r) => r.answer.split(/\s+/).length)),
+    };
+  });
+}
+
+/** The offline figures for docs/PERFORMANCE.md (null without the QA sets). */
+export async function benchOffline() {
+  const questions = loadQuestions();
+  if (questions.length === 0) return null;
+  return summariseOffline(await (await offlineProduct(questions)).run());
+}
+
+/** The tries of the ablation table: each changes one knob of the kept tuning. */
+const TRIES: [string, Partial<RetrievalTuning>][] = [
+  ["no best-sentence re-rank, 24 candidates (before)", { sentenceRerank: false, candidates: 24 }],
+  ["re-rank 24 candidates by best sentence", { candidates: 24 }],
+  ["page score = sum of chunk reciprocal ranks", { pageScore: "sum" }],
+  ["pseudo-relevance feedback, 5 terms", { feedbackTerms: 5 }],
+  ["pseudo-relevance feedback, 10 terms", { feedbackTerms: 10 }],
+];
+
+if (process.argv[1]?.endsWith("offline.ts")) {
+  const only = process.env.BENCH_GROUPS?.split(",").map((g) => g.trim());
+  const questions = loadQuestions().filter((q) => !only || only.some((g) => q.group.startsWith(g)));
+  const started = performance.now();
+  const product = await offlineProduct(questions);
+  if (process.env.ABLATE) {
+    const rows: Record<string, string | number>[] = [];
+    const tries = process.env.ABLATE === "kept" ? [] : TRIES;
+    for (const [name, change] of [["kept tuning", {}] as [string, Partial<RetrievalTuning>], ...tries]) {
+      for (const g of summariseOffline(await product.run({ ...RETRIEVAL_TUNING, ...change }))) rows.push({ try: name, ...g });
+    }
+    console.table(rows);
+  } else {
+    const results = await product.run();
+    if (process.env.VERBOSE) {
+      for (const r of results) {
+        const hit = r.retrieved.slice(0, 5).some((p) => r.question.evidence.includes(p));
+        console.log(
+          `${hit ? "  " : "X "}${r.question.id} [${r.question.evidence}] got [${r.retrieved.slice(0, 5)}] fact=${r.fact} :: ${r.question.question}`,
+        );
+        if (process.env.VERBOSE === "2") console.log(`   ${r.answer.replace(/\n/g, " | ").slice(0, 300)}`);
+      }
+    }
+    console.table(summariseOffline(results));
+  }
+  console.log(`${questions.length} questions in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}

@@ -1,0 +1,67 @@
+// The local answer's shape on real text from ../shared/corpus (extracted here at
+// test time, never copied into the repository): a statement of cash flows reads
+// as table rows, which are detected and never quoted; Publication 17's headings
+// are never quoted as sentences; an answer leads with one cited sentence and
+// stays within about 120 words. Skipped when the corpus is not beside the project.
+import { describe, expect, inject, it } from "vitest";
+import { chunkPage } from "../../worker/ingest/chunker";
+import { extractPdfPages } from "../../worker/ingest/extract";
+import type { Passage } from "../../worker/services/retrieval";
+import { localAnswer } from "../../worker/providers/llm/local";
+import { isHeading, isTableRow, splitSentences } from "../../worker/services/text";
+
+const corpus = inject("corpus");
+
+async function pages(file: string): Promise<string[]> {
+  const bytes = new Uint8Array(await (await fetch(`${corpus!.baseUrl}/${file}`)).arrayBuffer());
+  return (await extractPdfPages(bytes, 1000)).pages;
+}
+
+function passagesOf(fileName: string, pageTexts: Record<number, string>): Passage[] {
+  return Object.entries(pageTexts).flatMap(([page, text]) =>
+    chunkPage(text).map((c) => ({ chunkId: `${page}:${c.ord}`, documentId: "d", fileName, page: Number(page), text: c.text })),
+  );
+}
+
+/** The quoted sentences of an answer: its lines without list marks and [n] citations. */
+function quotes(answer: string): string[] {
+  return answer
+    .split("\n")
+    .map((l) => l.replace(/^- /, "").replace(/\s*\[\d+\]$/, "").trim())
+    .filter((l) => l && l !== "Also in your documents:");
+}
+
+describe.skipIf(!corpus)("the local answer on real PDF text", () => {
+  it("detects a statement of cash flows as table rows and never quotes them", async () => {
+    const tenK = await pages("sec_financebench/3M_2018_10K.pdf");
+    const cashFlow = chunkPage(tenK[59]!).flatMap((c) => splitSentences(c.text));
+    const rows = cashFlow.filter(isTableRow);
+    expect(rows.length).toBeGreaterThan(cashFlow.length / 2);
+
+    const passages = passagesOf("3M_2018_10K.pdf", { 60: tenK[59]!, 59: tenK[58]! });
+    const answer = localAnswer({ question: "How much did 3M spend on property, plant and equipment in 2018?", passages, history: [], anonymous: false });
+    for (const quote of quotes(answer)) {
+      expect(isTableRow(quote)).toBe(false);
+      expect(quote).not.toMatch(/(\(?[\d,]+\)?\s+){4}/); // never four figures in a row
+    }
+  });
+
+  it("leads with one cited sentence, never a heading, in about 120 words", async () => {
+    const p17 = await pages("irs/p17.pdf");
+    const questions: [string, number[]][] = [
+      ["How long do I need to keep my tax records?", [92, 93]],
+      ["Who has to file a tax return in 2024?", [14, 15]],
+      ["Can I deduct the cost of my commute to work?", [266, 267]],
+    ];
+    for (const [question, pageNumbers] of questions) {
+      const passages = passagesOf("p17.pdf", Object.fromEntries(pageNumbers.map((n) => [n, p17[n - 1]!])));
+      const answer = localAnswer({ question, passages, history: [], anonymous: false });
+      expect(answer.split("\n")[0]).toMatch(/\S.*[.!?)"”]?\s\[\d+\]$/);
+      expect(answer.split(/\s+/).length).toBeLessThanOrEqual(130);
+      for (const quote of quotes(answer)) {
+        expect(isHeading(quote)).toBe(false);
+        expect(isTableRow(quote)).toBe(false);
+      }
+    }
+  });
+});
