@@ -1,6 +1,6 @@
 // The retrieval and the local answer, offline: the product's own modules
-// (extraction, chunking, the D1 schema from migrations/, retrieval, the local
-// responder) over an in-memory SQLite (node:sqlite) standing in for D1. Seconds
+// (extraction, chunking, the Library's index, retrieval, the local responder)
+// with the Library's index over an in-memory SQLite (node:sqlite). Seconds
 // per run instead of minutes, so retrieval changes can be tried and measured on
 // the dev questions; the chat-path benchmark (retrieval.ts) confirms the result.
 //
@@ -8,46 +8,46 @@
 // retrieval hit@1 / hit@5 over the passages the answer is given, the answer's
 // cited hit@1 (its first citation) and hit@3 (any citation), fact in answer and
 // the median answer length.
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { DatabaseSync, type SQLInputValue } from "node:sqlite";
+import { DatabaseSync } from "node:sqlite";
 import { chunkPage } from "../worker/ingest/chunker";
+import { LibraryIndex, type SqlParam } from "../worker/library/library-index";
+import type { LibraryBinding } from "../worker/library/stub";
 import { extractPdfPages } from "../worker/ingest/extract";
 import { localAnswer } from "../worker/providers/llm/local";
 import { RETRIEVAL_TUNING, retrievePassages, type RetrievalTuning } from "../worker/services/retrieval";
 import { citedSources } from "../worker/chat/citations";
 import { loadQuestions, type EvalQuestion } from "./retrieval";
 
-const ROOT = join(import.meta.dirname, "..");
 const USER = "bench-user";
 
-/** The slice of the D1 API retrieval uses, over node:sqlite. */
-function d1(db: DatabaseSync): D1Database {
-  const prepare = (sql: string) => {
-    let params: SQLInputValue[] = [];
-    const statement = {
-      bind: (...values: unknown[]) => ((params = values as SQLInputValue[]), statement),
-      all: async <T>() => ({ results: db.prepare(sql).all(...params) as T[], success: true, meta: {} }),
-      first: async <T>() => (db.prepare(sql).get(...params) ?? null) as T | null,
-      run: async () => ({ results: [], success: true, meta: { changes: Number(db.prepare(sql).run(...params).changes) } }),
-    };
-    return statement;
-  };
-  return { prepare } as unknown as D1Database;
-}
-
-function freshDatabase(): DatabaseSync {
+/** A user's Library as retrieval reaches it, over node:sqlite (the product runs the same LibraryIndex in a Durable Object). */
+function memoryLibrary(): { index: LibraryIndex; env: LibraryBinding } {
   const db = new DatabaseSync(":memory:");
-  for (const file of readdirSync(join(ROOT, "migrations"))
-    .filter((f) => f.endsWith(".sql"))
-    .sort()) {
-    for (const statement of readFileSync(join(ROOT, "migrations", file), "utf8").split("--> statement-breakpoint")) {
-      if (statement.trim()) db.exec(statement);
-    }
-  }
-  db.prepare("INSERT INTO users (id, email, referral_code) VALUES (?, ?, ?)").run(USER, "bench@example.com", "BENCH");
-  return db;
+  const index = new LibraryIndex({
+    rows: <T>(query: string, ...params: SqlParam[]) => {
+      const statement = db.prepare(query);
+      return (statement.columns().length ? statement.all(...params) : (statement.run(...params), [])) as T[];
+    },
+    transaction: (fn) => {
+      db.exec("BEGIN");
+      try {
+        fn();
+        db.exec("COMMIT");
+      } catch (err) {
+        db.exec("ROLLBACK");
+        throw err;
+      }
+    },
+  });
+  const stub = {
+    search: async (question: string, ids: string[] | null, limit: number) => index.search(question, ids, limit),
+    chunks: async (ids: string[], scope: string[] | null) => index.chunks(ids, scope),
+  };
+  const namespace = { idFromName: () => USER, get: () => stub };
+  return { index, env: { LIBRARY: namespace as unknown as LibraryBinding["LIBRARY"] } };
 }
 
 /** Extracted pages, cached in the temp dir by file size and time (extraction is most of a run's time). */
@@ -60,28 +60,20 @@ async function pagesOf(path: string): Promise<string[]> {
   return pages;
 }
 
-async function index(db: DatabaseSync, documentId: string, path: string): Promise<void> {
+async function index(library: LibraryIndex, documentId: string, path: string): Promise<void> {
   const pages = await pagesOf(path);
-  db.prepare("INSERT INTO documents (id, user_id, file_name, r2_key, status, page_count) VALUES (?, ?, ?, ?, 'indexed', ?)").run(
+  library.begin(documentId, basename(path));
+  library.addChunks(
     documentId,
-    USER,
-    path.split("/").pop()!,
-    documentId,
-    pages.length,
+    pages.flatMap((text, i) =>
+      chunkPage(text).map((c) => {
+        // ablation: the page's last heading before the chunk, carried into its indexed text
+        const heading = process.env.HEADINGS ? headingBefore(text, c.text.slice(0, 40)) : "";
+        return { ...c, id: `${documentId}:${i + 1}:${c.ord}`, page: i + 1, text: heading ? `${heading}. ${c.text}` : c.text };
+      }),
+    ),
   );
-  const insert = db.prepare(
-    "INSERT INTO chunks (id, document_id, user_id, page, ord, text, char_start, char_end) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-  );
-  db.exec("BEGIN");
-  pages.forEach((text, i) => {
-    for (const c of chunkPage(text)) {
-      // ablation: the page's last heading before the chunk, carried into its indexed text
-      const heading = process.env.HEADINGS ? headingBefore(text, c.text.slice(0, 40)) : "";
-      const indexed = heading ? `${heading}. ${c.text}` : c.text;
-      insert.run(`${documentId}:${i + 1}:${c.ord}`, documentId, USER, i + 1, c.ord, indexed, c.charStart, c.charEnd);
-    }
-  });
-  db.exec("COMMIT");
+  library.finish(documentId);
 }
 
 /** The last heading-like line (short, no closing punctuation, capitalised words) before `anchor` on the page. */
@@ -113,18 +105,17 @@ export interface OfflineResult {
 
 /** The questions' files indexed once; `run` answers them with a given retrieval tuning. */
 export async function offlineProduct(questions: EvalQuestion[]) {
-  const db = freshDatabase();
-  const env = { DB: d1(db) };
+  const { index: library, env } = memoryLibrary();
   const ids = new Map<string, string>();
   for (const path of new Set(questions.map((q) => q.path))) {
     const id = `doc-${ids.size + 1}`;
     ids.set(path, id);
-    await index(db, id, path);
+    await index(library, id, path);
   }
   return { run: (tuning: RetrievalTuning = RETRIEVAL_TUNING) => answerAll(env, ids, questions, tuning) };
 }
 
-async function answerAll(env: { DB: D1Database }, ids: Map<string, string>, questions: EvalQuestion[], tuning: RetrievalTuning) {
+async function answerAll(env: LibraryBinding, ids: Map<string, string>, questions: EvalQuestion[], tuning: RetrievalTuning) {
   const results: OfflineResult[] = [];
   for (const q of questions) {
     const passages = await retrievePassages(env, { userId: USER, documentIds: [ids.get(q.path)!] }, q.question, tuning);

@@ -32,7 +32,7 @@ const FILINGS = join(CORPUS, "sec_financebench");
 const FINANCEBENCH_QA = join(FILINGS, "qa_subset_for_included_pdfs.jsonl");
 const IRS = join(CORPUS, "irs");
 const IRS_QA = join(ROOT, "bench/qa/irs-dev.jsonl");
-const PASSWORD = "Secret123";
+export const PASSWORD = "Secret123";
 const TOP = 5;
 /** Ports the team's own dev servers use; never take them. */
 const RESERVED_PORTS = new Set([5173, 5180]);
@@ -151,7 +151,7 @@ export interface RetrievalFigures {
   results: QuestionResult[];
 }
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
@@ -267,7 +267,7 @@ async function serve(
  * `wrangler dev` on fresh state in a temp dir; if it cannot serve the Worker,
  * `vite dev` instead (whose state lives in the project's .wrangler/state).
  */
-async function startProduct(): Promise<Product> {
+export async function startProduct(): Promise<Product> {
   const state = mkdtempSync(join(tmpdir(), "docchat-bench-"));
   const removeState = () => {
     try {
@@ -319,7 +319,12 @@ async function startProduct(): Promise<Product> {
 
 /* ---------------------------------------------------------------- API calls */
 
-async function api<T = any>(base: string, method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
+export async function api<T = any>(
+  base: string,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<T> {
   const headers: Record<string, string> = {};
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
@@ -334,7 +339,7 @@ async function api<T = any>(base: string, method: string, path: string, options:
 }
 
 /** A paid plan through the test checkout: the benchmark asks more questions than the free plan's daily messages. */
-async function subscribe(base: string, token: string, email: string): Promise<void> {
+export async function subscribe(base: string, token: string, email: string): Promise<void> {
   const { url } = await api<{ url: string }>(base, "POST", "/api/payment/create-checkout-session", {
     token,
     body: { planId: "yearly", email },
@@ -348,7 +353,7 @@ async function subscribe(base: string, token: string, email: string): Promise<vo
 }
 
 /** The real upload path: upload link -> PUT to it -> index. Returns the file id and s3Key. */
-async function upload(
+export async function upload(
   base: string,
   token: string,
   fileName: string,
@@ -366,7 +371,7 @@ async function upload(
   return { fileId: indexed.fileId, s3Key: link.s3Key };
 }
 
-async function waitIndexed(base: string, token: string, fileName: string, fileId: string): Promise<void> {
+export async function waitIndexed(base: string, token: string, fileName: string, fileId: string): Promise<void> {
   const deadline = Date.now() + INDEX_TIMEOUT_MS;
   while (Date.now() < deadline) {
     const s = await api<{ status: string; error: string | null }>(base, "GET", `/api/documents/indexingStatus?file_id=${fileId}`, {
@@ -380,7 +385,7 @@ async function waitIndexed(base: string, token: string, fileName: string, fileId
 }
 
 /** One chat turn on a fresh session: the cited sources and the time from sending to the first `stream` frame. */
-function ask(
+export function ask(
   base: string,
   token: string,
   email: string,

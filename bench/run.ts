@@ -7,6 +7,7 @@ import { benchIngest } from "./ingest";
 import { benchBundle } from "./bundle";
 import { benchOffline } from "./offline";
 import { benchRetrieval } from "./retrieval";
+import { benchScale } from "./scale";
 
 interface Ablation {
   change: string;
@@ -37,6 +38,11 @@ if (process.env.BENCH_ONLY === "retrieval") {
     })),
   );
   console.log(`median time to first token: ${figures?.medianFirstTokenMs.toFixed(0)} ms`);
+  process.exit(0);
+}
+
+if (process.env.BENCH_ONLY === "scale") {
+  console.log(await benchScale());
   process.exit(0);
 }
 
@@ -124,6 +130,22 @@ lines.push(
       `| ${a.change} | ${a.kept ? "yes" : "no"} | ${a.dev.join(" -> ")} | ${a.heldout.join(" -> ")} | ${a.financebench.join(" -> ")} | ${a.note} |`,
   ),
 );
+const scale = await benchScale();
+lines.push("", "## Scale: one user's chat with other users' documents present", "");
+if (!scale) {
+  lines.push("Skipped: ../shared/corpus/irs/p17.pdf is not present.");
+} else {
+  lines.push(
+    `One user's median time to the first streamed chunk over their own Pub 17 (417 pages), ${scale.questions} questions in fresh chats,`,
+    `alone and then after ${scale.otherUsers} other users each indexed their own Pub 17, in the same run (wrangler dev, fresh state).`,
+    "Each user's chunks and full-text index live in that user's Library Durable Object.",
+    "",
+    "| | time to first chunk | ratio |",
+    "|---|---|---|",
+    `| alone | ${fmt(scale.aloneMs)} ms | 1.00 |`,
+    `| with ${scale.otherUsers} other users' Pub 17 indexed | ${fmt(scale.crowdedMs)} ms | ${fmt(scale.crowdedMs / scale.aloneMs, 2)} |`,
+  );
+}
 const bundle = await benchBundle();
 lines.push(
   "",

@@ -115,7 +115,9 @@ test("a question asked right after uploading a long PDF from the chat waits for 
   const chooser = page.waitForEvent("filechooser");
   await page.getByRole("menuitem", { name: "Upload file" }).click();
   await (await chooser).setFiles(P17);
-  const chip = chips(page).getByRole("listitem").filter({ has: page.getByRole("button", { name: "Remove p17.pdf" }) });
+  const chip = chips(page)
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("button", { name: "Remove p17.pdf" }) });
   await expect(chip).toBeVisible({ timeout: 30_000 });
 
   const box = page.getByPlaceholder("Ask me!");

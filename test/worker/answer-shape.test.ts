@@ -27,7 +27,12 @@ function passagesOf(fileName: string, pageTexts: Record<number, string>): Passag
 function quotes(answer: string): string[] {
   return answer
     .split("\n")
-    .map((l) => l.replace(/^- /, "").replace(/\s*\[\d+\]$/, "").trim())
+    .map((l) =>
+      l
+        .replace(/^- /, "")
+        .replace(/\s*\[\d+\]$/, "")
+        .trim(),
+    )
     .filter((l) => l && l !== "Also in your documents:");
 }
 
@@ -39,7 +44,12 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     expect(rows.length).toBeGreaterThan(cashFlow.length / 2);
 
     const passages = passagesOf("3M_2018_10K.pdf", { 60: tenK[59]!, 59: tenK[58]! });
-    const answer = localAnswer({ question: "How much did 3M spend on property, plant and equipment in 2018?", passages, history: [], anonymous: false });
+    const answer = localAnswer({
+      question: "How much did 3M spend on property, plant and equipment in 2018?",
+      passages,
+      history: [],
+      anonymous: false,
+    });
     for (const quote of quotes(answer)) {
       expect(isTableRow(quote)).toBe(false);
       expect(quote).not.toMatch(/(\(?[\d,]+\)?\s+){4}/); // never four figures in a row

@@ -18,6 +18,7 @@ import { call, newUser } from "../helpers/api";
 import { listFiles, putToLink, uploadAndIndex, waitUntilDone } from "../helpers/documents";
 import { corruptPdf, imageOnlyPdf, passwordProtectedPdf, textPdf } from "../helpers/pdfs";
 import { EMBEDDING_MODEL } from "../../worker/services/vectors";
+import { ftsPages, libraryFailingOnAddChunks, libraryRows } from "../helpers/library";
 import { MemoryVectorize, fakeAi } from "../helpers/vectors";
 
 const THREE_PAGES = [
@@ -30,15 +31,6 @@ async function sha256(bytes: Uint8Array) {
   return [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-async function ftsPages(userId: string, term: string) {
-  const { results } = await env.DB.prepare(
-    "SELECT c.page FROM chunks_fts JOIN chunks c ON c.rowid = chunks_fts.rowid WHERE chunks_fts MATCH ? AND c.user_id = ? ORDER BY bm25(chunks_fts)",
-  )
-    .bind(term, userId)
-    .all<{ page: number }>();
-  return results.map((r) => r.page);
-}
-
 describe("upload and index", () => {
   it("indexes a multi-page PDF into page-bounded chunks that full-text search finds", async () => {
     const { token, user } = await newUser("docs");
@@ -48,11 +40,11 @@ describe("upload and index", () => {
     const done = await waitUntilDone(token, result.fileId);
     expect(done).toMatchObject({ status: "indexed", pagesDone: 3, pagesTotal: 3, error: null });
 
-    const { results: chunks } = await env.DB.prepare(
+    const chunks = await libraryRows<{ id: string; page: number; ord: number; text: string; char_start: number; char_end: number }>(
+      user.id,
       "SELECT id, page, ord, text, char_start, char_end FROM chunks WHERE document_id = ? ORDER BY page",
-    )
-      .bind(result.fileId)
-      .all<{ id: string; page: number; ord: number; text: string; char_start: number; char_end: number }>();
+      result.fileId,
+    );
     expect(chunks.map((c) => c.page)).toEqual([1, 2, 3]);
     expect(chunks[1]!.id).toBe(`${result.fileId}:2:0`);
     expect(chunks[1]!.text).toContain("Zebra crossings");
@@ -289,30 +281,17 @@ describe("retries", () => {
 
   it("a retry after a failure half-way never duplicates chunks", async () => {
     const pages = Array.from({ length: 60 }, (_, i) => `Page ${i + 1} talks about retention policy number ${i + 1}.`);
-    const { id } = await pendingDocument(pages);
-    let batches = 0;
-    const failingDb = new Proxy(env.DB, {
-      get(target, prop) {
-        if (prop === "batch")
-          return async (statements: D1PreparedStatement[]) => {
-            if (++batches === 2) throw new Error("D1 went away");
-            return target.batch(statements);
-          };
-        const value = Reflect.get(target, prop);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
-    await expect(indexDocument({ DB: failingDb, DOCUMENTS: env.DOCUMENTS }, id)).rejects.toThrow("D1 went away");
-    const half = await env.DB.prepare("SELECT COUNT(*) AS n FROM chunks WHERE document_id = ?").bind(id).first<{ n: number }>();
+    const { id, user } = await pendingDocument(pages);
+    await expect(indexDocument({ DB: env.DB, DOCUMENTS: env.DOCUMENTS, ...libraryFailingOnAddChunks(2) }, id)).rejects.toThrow(
+      "Library went away",
+    );
+    const count = async (query: string) => (await libraryRows<{ n: number; d?: number }>(user.id, query, id))[0];
+    const half = await count("SELECT COUNT(*) AS n FROM chunks WHERE document_id = ?");
     expect(half?.n).toBe(50);
 
-    expect(await indexDocument({ DB: env.DB, DOCUMENTS: env.DOCUMENTS }, id)).toBe("indexed");
-    const all = await env.DB.prepare("SELECT COUNT(*) AS n, COUNT(DISTINCT id) AS d FROM chunks WHERE document_id = ?")
-      .bind(id)
-      .first<{ n: number; d: number }>();
-    expect(all).toEqual({ n: 60, d: 60 });
-    const fts = await env.DB.prepare("SELECT COUNT(*) AS n FROM chunks_fts WHERE chunks_fts MATCH 'retention'").first<{ n: number }>();
-    expect(fts?.n).toBe(60);
+    expect(await indexDocument({ DB: env.DB, DOCUMENTS: env.DOCUMENTS, LIBRARY: env.LIBRARY }, id)).toBe("indexed");
+    expect(await count("SELECT COUNT(*) AS n, COUNT(DISTINCT id) AS d FROM chunks WHERE document_id = ?")).toEqual({ n: 60, d: 60 });
+    expect(await ftsPages(user.id, "retention")).toHaveLength(60);
   });
 
   function fakeMessage(documentId: string, attempts: number) {
@@ -331,13 +310,13 @@ describe("retries", () => {
     const brokenBucket = { get: async () => Promise.reject(new Error("R2 timeout")) } as unknown as R2Bucket;
 
     const first = fakeMessage(id, 1);
-    await handleIngestMessage({ DB: env.DB, DOCUMENTS: brokenBucket }, first);
+    await handleIngestMessage({ DB: env.DB, DOCUMENTS: brokenBucket, LIBRARY: env.LIBRARY }, first);
     expect(first.retry).toHaveBeenCalledWith({ delaySeconds: retryDelaySeconds(1) });
     expect(first.ack).not.toHaveBeenCalled();
     expect(retryDelaySeconds(2)).toBeGreaterThan(retryDelaySeconds(1));
 
     const last = fakeMessage(id, MAX_ATTEMPTS);
-    await handleIngestMessage({ DB: env.DB, DOCUMENTS: brokenBucket }, last);
+    await handleIngestMessage({ DB: env.DB, DOCUMENTS: brokenBucket, LIBRARY: env.LIBRARY }, last);
     expect(last.ack).toHaveBeenCalled();
     const status = await call("GET", `/api/documents/indexingStatus?file_id=${id}`, { token });
     expect(status.json).toMatchObject({ status: "failed", error: M.indexingFailed });
@@ -345,7 +324,7 @@ describe("retries", () => {
 
   it("acknowledges a message for a document deleted meanwhile", async () => {
     const message = fakeMessage("no-such-document", 1);
-    await handleIngestMessage({ DB: env.DB, DOCUMENTS: env.DOCUMENTS }, message);
+    await handleIngestMessage({ DB: env.DB, DOCUMENTS: env.DOCUMENTS, LIBRARY: env.LIBRARY }, message);
     expect(message.ack).toHaveBeenCalled();
     expect(message.retry).not.toHaveBeenCalled();
   });
@@ -358,7 +337,13 @@ describe("vectors (in-memory Vectorize double)", () => {
     await waitUntilDone(token, result.fileId);
     const vectorize = new MemoryVectorize();
     const ai = fakeAi();
-    const deps = { DB: env.DB, DOCUMENTS: env.DOCUMENTS, AI: ai as unknown as Ai, VECTORIZE: vectorize as unknown as VectorizeIndex };
+    const deps = {
+      DB: env.DB,
+      DOCUMENTS: env.DOCUMENTS,
+      LIBRARY: env.LIBRARY,
+      AI: ai as unknown as Ai,
+      VECTORIZE: vectorize as unknown as VectorizeIndex,
+    };
 
     await env.DB.prepare("UPDATE documents SET status = 'pending' WHERE id = ?").bind(result.fileId).run();
     await indexDocument(deps, result.fileId);
@@ -425,8 +410,8 @@ describe("view and delete", () => {
     expect(res.json).toEqual({ status: "partial", deleted: [file!.fileHash], errors: [{ error: M.fileNotFound, file_hash: "nope" }] });
     expect(await env.DOCUMENTS.head(s3Key)).toBeNull();
     expect(await ftsPages(user.id, "zebra")).toEqual([]);
-    const left = await env.DB.prepare("SELECT COUNT(*) AS n FROM chunks WHERE document_id = ?").bind(fileId).first<{ n: number }>();
-    expect(left?.n).toBe(0);
+    expect(await libraryRows(user.id, "SELECT id FROM chunks WHERE document_id = ?", fileId)).toEqual([]);
+    expect(await libraryRows(user.id, "SELECT id FROM documents WHERE id = ?", fileId)).toEqual([]);
     expect((await listFiles(token)).files).toEqual([]);
   });
 

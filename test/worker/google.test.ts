@@ -12,6 +12,7 @@ import { app } from "../../worker/app";
 import { open } from "../../worker/services/secret-box";
 import { GOOGLE_MESSAGES } from "../../worker/services/google-auth";
 import { GOOD_PASSWORD, call, newUser, uniqueEmail } from "../helpers/api";
+import { ftsPages } from "../helpers/library";
 import { waitUntilDone } from "../helpers/documents";
 
 const fetchWorker = (url: string, init?: RequestInit) =>
@@ -228,12 +229,12 @@ describe("Google Drive", () => {
     });
     for (const r of imported.json.results) expect((await waitUntilDone(token, r.fileId)).status).toBe("indexed");
 
-    const hit = await env.DB.prepare(
-      "SELECT c.page, d.source, d.drive_file_id FROM chunks_fts JOIN chunks c ON c.rowid = chunks_fts.rowid JOIN documents d ON d.id = c.document_id WHERE chunks_fts MATCH 'stipend' AND c.user_id = ?",
-    )
-      .bind(user.id)
+    // the imported file is searchable in the user's Library, and its catalogue row says where it came from
+    expect(await ftsPages(user.id, "stipend")).toEqual([2]);
+    const row = await env.DB.prepare("SELECT source, drive_file_id FROM documents WHERE user_id = ? AND id = ?")
+      .bind(user.id, imported.json.results[0].fileId)
       .first();
-    expect(hit).toEqual({ page: 2, source: "drive", drive_file_id: "1emu-employee-handbook-2025" });
+    expect(row).toEqual({ source: "drive", drive_file_id: "1emu-employee-handbook-2025" });
 
     // importing the same file again points at the document the user already has
     const again = await call("POST", "/api/drive/import", { token, body: { file_ids: ["1emu-employee-handbook-2025"] } });

@@ -10,11 +10,11 @@ import { indexDocument } from "../../worker/ingest/indexer";
 import { chooseChatProvider } from "../../worker/providers/llm";
 import { localAnswer, localProvider } from "../../worker/providers/llm/local";
 import { RERANK_MODEL } from "../../worker/services/reranker";
-import { isHeading, isTableRow, queryTerms } from "../../worker/services/text";
+import { ftsMatchExpression, isHeading, isTableRow, queryTerms } from "../../worker/services/text";
 import { openAiProvider } from "../../worker/providers/llm/openai";
 import { SYSTEM_PROMPT, chatTitle } from "../../worker/providers/llm/prompt";
 import { workersAiProvider } from "../../worker/providers/llm/workers-ai";
-import { ftsMatchExpression, fuseByRank, keywordSearch, onePerPage, retrievePassages, type Passage } from "../../worker/services/retrieval";
+import { fuseByRank, keywordSearch, onePerPage, retrievePassages, type Passage } from "../../worker/services/retrieval";
 import { newUser } from "../helpers/api";
 import { uploadAndIndex, waitUntilDone } from "../helpers/documents";
 import { textPdf } from "../helpers/pdfs";
@@ -54,7 +54,7 @@ describe("keyword search", () => {
       "",
       "   ",
     ]) {
-      await expect(keywordSearch(env.DB, { userId: u.user.id }, q)).resolves.toBeInstanceOf(Array);
+      await expect(keywordSearch(env, { userId: u.user.id }, q)).resolves.toBeInstanceOf(Array);
     }
     expect(ftsMatchExpression('payroll" OR "wages')).toBe('"payroll" OR "wages"');
     expect(ftsMatchExpression("the of and")).toBeNull();
@@ -78,7 +78,7 @@ describe("keyword search", () => {
       ],
       "bm25",
     );
-    const hits = await keywordSearch(env.DB, { userId: u.user.id }, "payroll");
+    const hits = await keywordSearch(env, { userId: u.user.id }, "payroll");
     expect(hits.map((h) => h.page)).toEqual([2, 1]);
   });
 
@@ -118,7 +118,13 @@ describe("fusion", () => {
   it("adds semantic hits from Vectorize when it is bound", async () => {
     const u = await indexed(["Remote employees get a monthly internet stipend.", "Annual leave requests need two weeks notice."], "fusion");
     const vectorize = new MemoryVectorize();
-    const deps = { DB: env.DB, DOCUMENTS: env.DOCUMENTS, AI: fakeAi() as unknown as Ai, VECTORIZE: vectorize as unknown as VectorizeIndex };
+    const deps = {
+      DB: env.DB,
+      DOCUMENTS: env.DOCUMENTS,
+      LIBRARY: env.LIBRARY,
+      AI: fakeAi() as unknown as Ai,
+      VECTORIZE: vectorize as unknown as VectorizeIndex,
+    };
     await env.DB.prepare("UPDATE documents SET status = 'pending' WHERE id = ?").bind(u.doc.fileId).run();
     await indexDocument(deps, u.doc.fileId);
     // "stipend" appears on page 1 only; the vector side also ranks page 1 first for these words
@@ -147,7 +153,7 @@ describe("re-ranking", () => {
         return { response: input.contexts.map((c, id) => ({ id, score: c.text.includes("expire") ? 0.9 : 0.1 })) };
       },
     } as unknown as Ai;
-    const reranked = await retrievePassages({ DB: env.DB, AI: ai }, { userId: u.user.id }, `leave ${question}`);
+    const reranked = await retrievePassages({ LIBRARY: env.LIBRARY, AI: ai }, { userId: u.user.id }, `leave ${question}`);
     expect(reranked[0]!.page).toBe(2);
     expect(calls[0]).toMatchObject({ model: RERANK_MODEL, input: { query: `leave ${question}` } });
 
@@ -157,7 +163,7 @@ describe("re-ranking", () => {
       },
     } as unknown as Ai;
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const fallback = await retrievePassages({ DB: env.DB, AI: broken }, { userId: u.user.id }, "leave");
+    const fallback = await retrievePassages({ LIBRARY: env.LIBRARY, AI: broken }, { userId: u.user.id }, "leave");
     expect(fallback.map((p) => p.page)).toEqual(plain.map((p) => p.page));
   });
 });

@@ -1,5 +1,5 @@
-// D1 schema (DESIGN.md section 3). The FTS5 table `chunks_fts` and its triggers
-// live in a custom migration because drizzle-kit does not model virtual tables.
+// D1 schema (DESIGN.md section 3): what is global. Each user's chunks and their
+// full-text index live in that user's Library Durable Object (worker/library/).
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
@@ -69,25 +69,6 @@ export const documents = sqliteTable(
     uniqueIndex("documents_r2_key_unique").on(t.r2Key),
     index("documents_user_created_idx").on(t.userId, t.createdAt),
   ],
-);
-
-export const chunks = sqliteTable(
-  "chunks",
-  {
-    // rowid alias so the external-content FTS table can point at it
-    rowid: integer("rowid").primaryKey({ autoIncrement: true }),
-    id: text("id").notNull(), // `{documentId}:{page}:{ord}`
-    documentId: text("document_id")
-      .notNull()
-      .references(() => documents.id, { onDelete: "cascade" }),
-    userId: text("user_id").notNull(),
-    page: integer("page").notNull(), // 1 = the PDF's first page
-    ord: integer("ord").notNull(),
-    text: text("text").notNull(),
-    charStart: integer("char_start").notNull(),
-    charEnd: integer("char_end").notNull(),
-  },
-  (t) => [uniqueIndex("chunks_id_unique").on(t.id), index("chunks_document_idx").on(t.documentId), index("chunks_user_idx").on(t.userId)],
 );
 
 export const chats = sqliteTable(

@@ -1,45 +1,24 @@
-// Indexes one document: R2 bytes -> text per page -> chunks + FTS rows (and
-// vectors when bound) -> `indexed`. Idempotent: it first removes whatever an
-// earlier, interrupted attempt wrote, so a retry never duplicates chunks or vectors.
+// Indexes one document: R2 bytes -> text per page -> chunks into the owner's
+// Library (its FTS index follows), vectors when bound -> `indexed`. Idempotent:
+// it first removes whatever an earlier, interrupted attempt wrote, so a retry
+// never duplicates chunks or vectors.
 import { DOCUMENT_MESSAGES } from "../contract/documents";
 import { getDb } from "../db/client";
 import { quotaFor } from "../services/quotas";
 import { deleteVectors, upsertChunkVectors, type ChunkForVector, type VectorBindings } from "../services/vectors";
+import type { IndexedChunk } from "../library/library-index";
+import { library, type LibraryBinding } from "../library/stub";
 import { chunkPage } from "./chunker";
 import { extractPdfPages, IndexingFailure } from "./extract";
 
-export interface IndexerDeps extends VectorBindings {
+export interface IndexerDeps extends VectorBindings, LibraryBinding {
   DB: D1Database;
   DOCUMENTS: R2Bucket;
 }
 
-const ROWS_PER_INSERT = 12; // 8 columns x 12 rows stays under D1's 100 bound parameters
-const STATEMENTS_PER_BATCH = 40;
 const PAGES_PER_STEP = 50; // progress (indexed_pages) is written after each step
 
-interface ChunkRow extends ChunkForVector {
-  userId: string;
-  ord: number;
-  charStart: number;
-  charEnd: number;
-}
-
-async function existingChunkIds(db: D1Database, documentId: string): Promise<string[]> {
-  const { results } = await db.prepare("SELECT id FROM chunks WHERE document_id = ?").bind(documentId).all<{ id: string }>();
-  return results.map((r) => r.id);
-}
-
-async function insertChunks(db: D1Database, rows: ChunkRow[]): Promise<void> {
-  const statements: D1PreparedStatement[] = [];
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-    const group = rows.slice(i, i + ROWS_PER_INSERT);
-    const sql = `INSERT INTO chunks (id, document_id, user_id, page, ord, text, char_start, char_end) VALUES ${group.map(() => "(?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`;
-    statements.push(
-      db.prepare(sql).bind(...group.flatMap((r) => [r.id, r.documentId, r.userId, r.page, r.ord, r.text, r.charStart, r.charEnd])),
-    );
-  }
-  for (let i = 0; i < statements.length; i += STATEMENTS_PER_BATCH) await db.batch(statements.slice(i, i + STATEMENTS_PER_BATCH));
-}
+interface ChunkRow extends ChunkForVector, IndexedChunk {}
 
 export type IndexOutcome = "indexed" | "skipped";
 
@@ -50,17 +29,17 @@ export type IndexOutcome = "indexed" | "skipped";
 export async function indexDocument(deps: IndexerDeps, documentId: string): Promise<IndexOutcome> {
   const db = deps.DB;
   const doc = await db
-    .prepare("SELECT id, user_id, r2_key, status FROM documents WHERE id = ?")
+    .prepare("SELECT id, user_id, file_name, r2_key, status FROM documents WHERE id = ?")
     .bind(documentId)
-    .first<{ id: string; user_id: string; r2_key: string; status: string }>();
+    .first<{ id: string; user_id: string; file_name: string; r2_key: string; status: string }>();
   // Deleted meanwhile, or already finished by an earlier delivery.
   if (!doc || doc.status === "indexed" || doc.status === "failed" || doc.status === "uploading") return "skipped";
 
   await db.prepare("UPDATE documents SET status = 'processing', error = NULL, indexed_pages = 0 WHERE id = ?").bind(documentId).run();
 
-  // Clean up an interrupted earlier attempt (the FTS triggers follow the deletes).
-  await deleteVectors(deps, await existingChunkIds(db, documentId));
-  await db.prepare("DELETE FROM chunks WHERE document_id = ?").bind(documentId).run();
+  // Clean up an interrupted earlier attempt.
+  const userLibrary = library(deps, doc.user_id);
+  await deleteVectors(deps, await userLibrary.begin(documentId, doc.file_name));
 
   const object = await deps.DOCUMENTS.get(doc.r2_key);
   if (!object) throw new IndexingFailure(DOCUMENT_MESSAGES.uploadMissing);
@@ -75,16 +54,25 @@ export async function indexDocument(deps: IndexerDeps, documentId: string): Prom
     pages.slice(first, first + PAGES_PER_STEP).forEach((text, i) => {
       const page = first + i + 1;
       for (const chunk of chunkPage(text)) {
-        rows.push({ id: `${documentId}:${page}:${chunk.ord}`, documentId, userId: doc.user_id, page, ...chunk });
+        rows.push({ id: `${documentId}:${page}:${chunk.ord}`, documentId, page, ...chunk });
       }
     });
-    await insertChunks(db, rows);
+    await userLibrary.addChunks(documentId, rows);
     await upsertChunkVectors(deps, doc.user_id, rows);
     const done = Math.min(first + PAGES_PER_STEP, pages.length);
     await db.prepare("UPDATE documents SET indexed_pages = ? WHERE id = ?").bind(done, documentId).run();
   }
 
-  await db.prepare("UPDATE documents SET status = 'indexed', error = NULL WHERE id = ? AND status = 'processing'").bind(documentId).run();
+  const done = await db
+    .prepare("UPDATE documents SET status = 'indexed', error = NULL WHERE id = ? AND status = 'processing'")
+    .bind(documentId)
+    .run();
+  if (done.meta.changes === 0) {
+    // deleted (or given up on) while it was being indexed: leave nothing behind
+    await deleteVectors(deps, await userLibrary.remove(documentId));
+    return "skipped";
+  }
+  await userLibrary.finish(documentId);
   return "indexed";
 }
 

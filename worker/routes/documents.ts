@@ -105,7 +105,7 @@ export const documentRoutes = new Hono<AppEnv>()
   })
   .delete("/", valid("json", z.object({ file_hashes: z.array(z.string().min(1)).min(1, M.fileHashesRequired).max(100) })), async (c) => {
     const result = await deleteDocuments(
-      { db: c.var.db, DB: c.env.DB, bucket: c.env.DOCUMENTS, AI: c.env.AI, VECTORIZE: c.env.VECTORIZE },
+      { db: c.var.db, bucket: c.env.DOCUMENTS, LIBRARY: c.env.LIBRARY, AI: c.env.AI, VECTORIZE: c.env.VECTORIZE },
       c.var.user.id,
       c.req.valid("json").file_hashes,
     );

@@ -8,6 +8,7 @@ import { documents, uploadAliases } from "../db/schema";
 import { ApiError } from "../errors";
 import type { IngestMessage } from "../ingest/consumer";
 import { quotaFor, UPGRADE_PATH } from "./quotas";
+import { library, type LibraryBinding } from "../library/stub";
 import { deleteVectors, type VectorBindings } from "./vectors";
 
 type DocumentRow = typeof documents.$inferSelect;
@@ -234,13 +235,12 @@ export async function markOpened(db: Db, documentId: string): Promise<void> {
   await db.update(documents).set({ lastOpenedAt: Date.now() }).where(eq(documents.id, documentId));
 }
 
-export interface DeleteDeps extends VectorBindings {
+export interface DeleteDeps extends VectorBindings, LibraryBinding {
   db: Db;
-  DB: D1Database;
   bucket: R2Bucket;
 }
 
-/** Deletes the caller's documents by content hash: R2 object, vectors, rows and FTS rows together. */
+/** Deletes the caller's documents by content hash: Library chunks, vectors, R2 object and catalogue row together. */
 export async function deleteDocuments(deps: DeleteDeps, userId: string, fileHashes: string[]): Promise<DeleteResponse> {
   const deleted: string[] = [];
   const errors: DeleteResponse["errors"] = [];
@@ -255,13 +255,8 @@ export async function deleteDocuments(deps: DeleteDeps, userId: string, fileHash
       continue;
     }
     try {
-      const { results } = await deps.DB.prepare("SELECT id FROM chunks WHERE document_id = ?").bind(doc.id).all<{ id: string }>();
-      await deleteVectors(
-        deps,
-        results.map((r) => r.id),
-      );
+      await deleteVectors(deps, await library(deps, userId).remove(doc.id));
       await deps.bucket.delete(doc.r2Key);
-      // chunks (and through their triggers, the FTS rows) cascade with the document
       await deps.db.delete(documents).where(eq(documents.id, doc.id));
       deleted.push(fileHash);
     } catch (err) {

@@ -1,6 +1,8 @@
 // Retrieval (DESIGN.md section 5): FTS5/BM25 over the caller's chunks, plus
 // Vectorize when bound, fused by reciprocal rank. Scoped to the user and, when a
 // chat has documents attached, to those documents.
+import type { ChunkHit } from "../library/library-index";
+import { library, type LibraryBinding } from "../library/stub";
 import { rerankWithModel } from "./reranker";
 import { queryTerms, scoreSentences } from "./text";
 import { embedTexts, vectorsEnabled, type VectorBindings } from "./vectors";
@@ -48,48 +50,18 @@ export const RETRIEVAL_TUNING: RetrievalTuning = {
   modelRerank: 20,
 };
 
-/** An FTS5 MATCH expression: every term quoted, any term may match (bm25 ranks by how many and how rare). */
-export function ftsMatchExpression(text: string): string | null {
-  const terms = queryTerms(text);
-  return terms.length ? terms.map((t) => `"${t}"`).join(" OR ") : null;
-}
-
-interface ChunkHit {
-  id: string;
-  document_id: string;
-  file_name: string;
-  page: number;
-  text: string;
-}
-
+/** BM25 over the caller's Library (their complete documents, or the chat's), best first. */
 export async function keywordSearch(
-  db: D1Database,
+  env: LibraryBinding,
   scope: RetrievalScope,
   question: string,
   limit = RETRIEVAL_TUNING.candidates,
 ): Promise<ChunkHit[]> {
-  const match = ftsMatchExpression(question);
-  if (!match) return [];
-  const ids = scopedIds(scope);
-  const documentFilter = ids ? `AND c.document_id IN (${ids.map((_, i) => `?${i + 3}`).join(", ")})` : "";
-  const sql = `
-    SELECT c.id, c.document_id, d.file_name, c.page, c.text
-    FROM chunks_fts
-    JOIN chunks c ON c.rowid = chunks_fts.rowid
-    JOIN documents d ON d.id = c.document_id
-    WHERE chunks_fts MATCH ?1 AND c.user_id = ?2 ${documentFilter} AND d.status = 'indexed'
-    ORDER BY bm25(chunks_fts) ASC
-    LIMIT ${Math.floor(limit)}`;
-  const params: unknown[] = [match, scope.userId, ...(ids ?? [])];
-  const { results } = await db
-    .prepare(sql)
-    .bind(...params)
-    .all<ChunkHit>();
-  return results;
+  return library(env, scope.userId).search(question, scopedIds(scope), limit);
 }
 
 async function vectorSearch(
-  env: VectorBindings & { DB: D1Database },
+  env: VectorBindings & LibraryBinding,
   scope: RetrievalScope,
   question: string,
   limit: number,
@@ -102,17 +74,11 @@ async function vectorSearch(
     ...(scopedIds(scope) ? { filter: { documentId: { $in: scopedIds(scope)! } } } : {}),
     returnMetadata: "indexed",
   });
-  if (matches.length === 0) return [];
-  const ids = matches.map((m) => m.id);
-  const { results } = await env.DB.prepare(
-    `SELECT c.id, c.document_id, d.file_name, c.page, c.text FROM chunks c JOIN documents d ON d.id = c.document_id
-     WHERE c.user_id = ? AND d.status = 'indexed' AND c.id IN (${ids.map(() => "?").join(", ")})`,
-  )
-    .bind(scope.userId, ...ids)
-    .all<ChunkHit>();
-  // Vectorize order, and only chunks this user still owns.
-  const byId = new Map(results.map((r) => [r.id, r]));
-  return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  // in Vectorize order, and only chunks of complete documents this user still has
+  return library(env, scope.userId).chunks(
+    matches.map((m) => m.id),
+    scopedIds(scope),
+  );
 }
 
 /** Reciprocal rank fusion: each list adds 1 / (k + rank) for the items it ranks. */
@@ -185,14 +151,14 @@ export function feedbackTerms(question: string, top: readonly { text: string }[]
 }
 
 export async function retrievePassages(
-  env: VectorBindings & { DB: D1Database },
+  env: VectorBindings & LibraryBinding,
   scope: RetrievalScope,
   question: string,
   tuning: RetrievalTuning = RETRIEVAL_TUNING,
   topK = 8,
 ): Promise<Passage[]> {
   const [keyword, semantic] = await Promise.all([
-    keywordSearch(env.DB, scope, question, tuning.candidates),
+    keywordSearch(env, scope, question, tuning.candidates),
     vectorSearch(env, scope, question, tuning.candidates).catch((err) => {
       console.error("vector search failed; using keyword results only", err);
       return [];
@@ -201,7 +167,7 @@ export async function retrievePassages(
   let lists = [keyword, semantic].filter((l) => l.length);
   if (tuning.feedbackTerms > 0 && keyword.length) {
     const expansion = feedbackTerms(question, keyword.slice(0, 5), tuning.feedbackTerms);
-    if (expansion.length) lists = [...lists, await keywordSearch(env.DB, scope, `${question} ${expansion.join(" ")}`, tuning.candidates)];
+    if (expansion.length) lists = [...lists, await keywordSearch(env, scope, `${question} ${expansion.join(" ")}`, tuning.candidates)];
   }
   let ranked = lists.length > 1 ? fuseByRank(lists) : (lists[0] ?? []);
   if (tuning.sentenceRerank) ranked = bySentence(question, ranked);

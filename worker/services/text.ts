@@ -34,6 +34,12 @@ export function queryTerms(text: string): string[] {
   return [...new Set(terms.filter((t) => !STOPWORDS.has(t) && !QUESTION_WORDS.has(t) && (t.length > 1 || /\d/.test(t))))].slice(0, 32);
 }
 
+/** An FTS5 MATCH expression: every term quoted, any term may match (bm25 ranks by how many and how rare). */
+export function ftsMatchExpression(text: string): string | null {
+  const terms = queryTerms(text);
+  return terms.length ? terms.map((t) => `"${t}"`).join(" OR ") : null;
+}
+
 export function splitSentences(text: string): string[] {
   const pieces = text
     .split(/(?<=[.!?])\s+(?=["'(\[]?[\p{Lu}\p{N}])/u)
@@ -57,7 +63,9 @@ export type FactKind = "money" | "number" | "duration" | "date" | "rule";
 export function askedFactKind(question: string): FactKind | null {
   const q = question.toLowerCase();
   if (/\bhow (long|soon)\b|how much (more |extra )?time|how many (days|weeks|months|years)/.test(q)) return "duration";
-  if (/\b(fine|penalty|fee|charge|cost|price|rate|percent(age)?|amount|limit|ceiling|cap|maximum|minimum|threshold|how much|worth)\b/.test(q))
+  if (
+    /\b(fine|penalty|fee|charge|cost|price|rate|percent(age)?|amount|limit|ceiling|cap|maximum|minimum|threshold|how much|worth)\b/.test(q)
+  )
     return "money";
   if (/\b(how many|how old|what age|up to what age|which line|what line|how far)\b/.test(q)) return "number";
   if (/\b(when|deadline|due date|what date|by what|until|latest date|how late)\b/.test(q)) return "date";
@@ -154,7 +162,10 @@ export function scoreSentences(question: string, passageTexts: readonly string[]
   for (const p of passages) {
     for (const sentence of p.sentences) {
       const words = sentence.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-      holds.set(sentence, terms.map((t) => words.some((w) => w.startsWith(t))));
+      holds.set(
+        sentence,
+        terms.map((t) => words.some((w) => w.startsWith(t))),
+      );
     }
   }
   const total = holds.size;
