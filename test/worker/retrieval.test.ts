@@ -10,7 +10,7 @@ import { indexDocument } from "../../worker/ingest/indexer";
 import { chooseChatProvider } from "../../worker/providers/llm";
 import { localAnswer, localProvider } from "../../worker/providers/llm/local";
 import { RERANK_MODEL } from "../../worker/services/reranker";
-import { ftsMatchExpression, isHeading, isTableRow, queryTerms } from "../../worker/services/text";
+import { ftsMatchExpression, isHeading, isTableRow, queryTerms, splitSentences } from "../../worker/services/text";
 import { openAiProvider } from "../../worker/providers/llm/openai";
 import { SYSTEM_PROMPT, chatTitle } from "../../worker/providers/llm/prompt";
 import { workersAiProvider } from "../../worker/providers/llm/workers-ai";
@@ -244,6 +244,19 @@ describe("providers", () => {
     expect(answer.split("\n")[0]).toBe("Payroll taxes are due by April 30 for the first quarter, per the payroll calendar. [3]");
     expect(citedSources(answer, passages).length).toBeLessThanOrEqual(3);
     expect(answer.split(/\s+/).length).toBeLessThanOrEqual(130);
+  });
+
+  it("splits sentences at a line reference but keeps a list number and a question with what follows", () => {
+    expect(splitSentences("Enter the result on line 19. Also, enter the amount you repaid on the dotted line.")).toEqual([
+      "Enter the result on line 19.",
+      "Also, enter the amount you repaid on the dotted line.",
+    ]);
+    expect(splitSentences("By signing the form, you: 1. Certify that the number you are giving is correct.")).toEqual([
+      "By signing the form, you: 1. Certify that the number you are giving is correct.",
+    ]);
+    expect(splitSentences("How Long Should Records Be Kept? Keep records for 3 years from the date you filed.")).toEqual([
+      "How Long Should Records Be Kept? Keep records for 3 years from the date you filed.",
+    ]);
   });
 
   it("local responder: never quotes table rows or headings as sentences", () => {

@@ -45,12 +45,12 @@ export function splitSentences(text: string): string[] {
     .split(/(?<=[.!?])\s+(?=["'(\[]?[\p{Lu}\p{N}])/u)
     .map((s) => s.trim())
     .filter(Boolean);
-  // A list number ("you: 1.") or a question ("How long should records be kept?")
-  // belongs with what follows it: the answer is the next sentence.
+  // A list number ("you: 1.", not "line 19.") or a question ("How long should
+  // records be kept?") belongs with what follows it: the answer is the next sentence.
   const sentences: string[] = [];
   for (const piece of pieces) {
     const last = sentences.at(-1);
-    if (last !== undefined && (/(^|\s)\(?\d{1,2}[.)]$/.test(last) || /\?$/.test(last)))
+    if (last !== undefined && (/(^|[:;]\s*)\(?\d{1,2}[.)]$/.test(last) || /\?$/.test(last)))
       sentences[sentences.length - 1] = `${last} ${piece}`;
     else sentences.push(piece);
   }
