@@ -16,7 +16,6 @@ import {
   type Source,
   type StoredMessage,
 } from "../../worker/contract/protocol";
-import { api } from "../lib/api";
 import { RealtimeConnection } from "../lib/realtime";
 import { uploadPdf } from "../lib/upload";
 import { appInfo, newSessionId, setCurrentSession, startNewChat } from "./app";

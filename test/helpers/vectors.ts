@@ -20,11 +20,9 @@ export function fakeAi() {
   const calls: string[][] = [];
   const ai = {
     calls,
-    reranks: [] as { query: string; contexts: { text: string }[] }[],
     async run(model: string, input: { text: string[] } | { query: string; contexts: { text: string }[] }) {
       if ("query" in input) {
         // the reranker: the cosine of the bag-of-words vectors stands in for the cross-encoder's score
-        ai.reranks.push(input);
         const q = embed(input.query);
         return { response: input.contexts.map((c, id) => ({ id, score: embed(c.text).reduce((s, x, i) => s + x * q[i]!, 0) })) };
       }
