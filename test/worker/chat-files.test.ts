@@ -104,6 +104,11 @@ describe("a chat's documents", () => {
     const numbers = end.message.sources!.map((s) => s.n);
     expect(numbers.length).toBeGreaterThan(1);
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    // nothing found: the answer says where it looked and how to look further
+    const missing = await ask(socket, u, "quantum chromodynamics lattice");
+    expect(missing.message.content).toBe(
+      "I could not find this in this chat's documents (Travel.pdf, Office.pdf). Remove them from the chat to search all your files, or attach the document that covers it.",
+    );
   });
 
   it("attaches the existing document when the same PDF is uploaded again from the chat", async () => {

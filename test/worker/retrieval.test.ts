@@ -227,6 +227,9 @@ describe("providers", () => {
     const answer = (await collect(localProvider(0).streamAnswer(input))).join("");
     expect(answer).toBe("Payroll taxes are due quarterly. [1]");
     expect(localAnswer({ ...input, passages: [] })).toContain("I could not find this in your documents");
+    expect(localAnswer({ ...input, passages: [], documentNames: ["Travel.pdf"] })).toBe(
+      "I could not find this in this chat's documents (Travel.pdf). Remove it from the chat to search all your files, or attach the document that covers it.",
+    );
     expect(localAnswer({ ...input, passages: [passage(1, "Nothing here concerns the question at all, honestly.")] })).toContain(
       "I could not find a passage",
     );

@@ -288,7 +288,8 @@ export class ChatSession extends DurableObject<Env> {
     let failed = false;
     let lastSave = Date.now();
     try {
-      for await (const text of provider.streamAnswer({ question: query, passages, history, anonymous: !who.userId })) {
+      const documentNames = files.map((f) => f.fileName);
+      for await (const text of provider.streamAnswer({ question: query, passages, history, anonymous: !who.userId, documentNames })) {
         this.live.content += text;
         this.broadcast({ type: "stream", session_id: who.sessionId, message_id: answerId, text });
         if (Date.now() - lastSave > PARTIAL_SAVE_MS) {

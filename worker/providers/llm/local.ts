@@ -48,6 +48,13 @@ export function pickSentences(question: string, input: Pick<ChatTurnInput, "pass
   return picked;
 }
 
+/** Nothing found in a chat that searches only its attached documents: say where it looked and how to look further. */
+function notInChatDocuments(names: readonly string[]): string {
+  const list = names.length <= 3 ? names.join(", ") : `${names.slice(0, 3).join(", ")} and ${names.length - 3} more`;
+  const them = names.length === 1 ? "it" : "them";
+  return `I could not find this in this chat's documents (${list}). Remove ${them} from the chat to search all your files, or attach the document that covers it.`;
+}
+
 function clip(sentence: string, maxChars = MAX_SENTENCE_CHARS): string {
   return sentence.length <= maxChars ? sentence : `${sentence.slice(0, maxChars).replace(/\s+\S*$/, "")}…`;
 }
@@ -63,6 +70,7 @@ export function localAnswer(input: ChatTurnInput): string {
     if (input.anonymous) {
       return "I could not find this in your documents: you have none yet. Log in and upload a PDF, then ask about it and I will answer with the page it came from.";
     }
+    if (input.documentNames?.length) return notInChatDocuments(input.documentNames);
     return input.passages.length === 0
       ? "I could not find this in your documents. Upload or attach the PDF that covers it, or try other words."
       : "I could not find a passage that answers this in your documents. Try other words, or attach the document that covers it.";

@@ -12,7 +12,11 @@ Be concise and precise. Quote exact figures and dates from the sources. You do n
 const MAX_HISTORY_TURNS = 6;
 
 export function sourcesBlock(input: ChatTurnInput): string {
-  if (input.passages.length === 0) return "Sources: none were found in the user's documents for this question.";
+  if (input.passages.length === 0) {
+    return input.documentNames?.length
+      ? `Sources: none were found in this chat's documents (${input.documentNames.join(", ")}) for this question.`
+      : "Sources: none were found in the user's documents for this question.";
+  }
   return `Sources:\n${input.passages.map((p, i) => `[${i + 1}] ${p.fileName}, page ${p.page}:\n${p.text}`).join("\n\n")}`;
 }
 

@@ -11,6 +11,8 @@ export interface ChatTurnInput {
   history: { role: "user" | "assistant"; content: string }[];
   /** signed out: there are no documents to search */
   anonymous: boolean;
+  /** the chat's documents, when it has some: only they were searched */
+  documentNames?: string[];
 }
 
 export interface ChatProvider {
