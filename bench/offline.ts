@@ -19,7 +19,8 @@ import { extractPdfPages } from "../worker/ingest/extract";
 import { localAnswer } from "../worker/providers/llm/local";
 import { RETRIEVAL_TUNING, retrievePassages, type RetrievalTuning } from "../worker/services/retrieval";
 import { citedSources } from "../worker/chat/citations";
-import { loadQuestions, type EvalQuestion } from "./retrieval";
+import { wordCount } from "../worker/services/text";
+import { loadQuestions, median, type EvalQuestion } from "./retrieval";
 
 const USER = "bench-user";
 
@@ -134,11 +135,6 @@ async function answerAll(env: LibraryBinding, ids: Map<string, string>, question
   return results;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
-
 export function summariseOffline(results: OfflineResult[]) {
   const groups = [...new Set(results.map((r) => r.question.group))];
   return groups.map((group) => {
@@ -153,7 +149,7 @@ export function summariseOffline(results: OfflineResult[]) {
       "lead hit": rs.filter((r) => r.lead !== null && r.question.evidence.includes(r.lead)).length,
       "cited hit": rs.filter((r) => hit(r.cited, r)).length,
       facts: `${scored.filter((r) => r.fact).length}/${scored.length}`,
-      "median words": median(rs.map((r) => r.answer.split(/\s+/).length)),
+      "median words": median(rs.map((r) => wordCount(r.answer))),
     };
   });
 }

@@ -25,6 +25,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { extractText, getDocumentProxy } from "unpdf";
 import type { ServerMessage, Source } from "../worker/contract/protocol";
+import { wordCount } from "../worker/services/text";
 import { CORPUS } from "./ingest";
 
 const ROOT = join(import.meta.dirname, "..");
@@ -467,8 +468,6 @@ function score(results: QuestionResult[], pick: (r: QuestionResult) => number[])
   }
   return { at1, at5 };
 }
-
-const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 export function summarise(results: QuestionResult[]): GroupFigures[] {
   const groups = [...new Set(results.map((r) => r.group))];

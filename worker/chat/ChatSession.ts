@@ -29,9 +29,9 @@ import { getDb } from "../db/client";
 import { chooseChatProvider } from "../providers/llm";
 import { chatTitle } from "../providers/llm/prompt";
 import { authenticate } from "../services/accounts";
-import { checkAttachable, documentIdForUpload } from "../services/chat-files";
+import { checkAttachable } from "../services/chat-files";
 import { listChats, recordTurn } from "../services/chats";
-import { STALE_INDEXING_MS } from "../services/documents";
+import { findByUploadKey, STALE_INDEXING_MS } from "../services/documents";
 import { consumeDailyMessage, quotaFor } from "../services/quotas";
 import { retrievePassages } from "../services/retrieval";
 import { ChatDocuments } from "./chat-documents";
@@ -210,7 +210,7 @@ export class ChatSession extends DurableObject<Env> {
       if (!who.userId) return send(ws, { type: "error", code: 403, message: CHAT_MESSAGES.anonymousFiles });
       const ids = message.file_ids ? [...message.file_ids] : this.documentSet.ids();
       if (message.s3_key) {
-        const id = await documentIdForUpload(getDb(this.env), who.userId, message.s3_key);
+        const id = (await findByUploadKey(getDb(this.env), who.userId, message.s3_key))?.id;
         if (!id) return send(ws, { type: "error", code: 404, message: CHAT_MESSAGES.fileNotFound });
         if (!ids.includes(id)) ids.push(id);
       }

@@ -47,9 +47,4 @@ export class Library extends DurableObject<Env> {
   async chunks(ids: string[], documentIds: string[] | null): Promise<ChunkHit[]> {
     return this.index.chunks(ids, documentIds);
   }
-
-  /** Forgets everything (the account was deleted). */
-  async erase(): Promise<void> {
-    await this.ctx.storage.deleteAll();
-  }
 }

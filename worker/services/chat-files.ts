@@ -6,7 +6,6 @@ import { and, eq, inArray } from "drizzle-orm";
 import { CHAT_MESSAGES, MAX_CHAT_FILES, fileFailedMessage, type ChatFile } from "../contract/protocol";
 import type { Db } from "../db/client";
 import { documents } from "../db/schema";
-import { findByUploadKey } from "./documents";
 
 /** The owner's documents among `ids`, in the order of `ids`; ids of deleted or foreign documents are left out. */
 export async function resolveChatFiles(db: Db, ownerId: string, ids: readonly string[]): Promise<ChatFile[]> {
@@ -41,9 +40,4 @@ export async function checkAttachable(db: Db, ownerId: string, ids: readonly str
   const failed = files.find((f) => f.status === "failed");
   if (failed) return { ok: false, code: 409, message: fileFailedMessage(failed.fileName, failed.error) };
   return { ok: true, files };
-}
-
-/** The document an uploaded file's key names for this user (its own, or the one it duplicated). */
-export async function documentIdForUpload(db: Db, userId: string, s3Key: string): Promise<string | null> {
-  return (await findByUploadKey(db, userId, s3Key))?.id ?? null;
 }
