@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { extractText, getDocumentProxy } from "unpdf";
-import { chunkPage } from "../worker/ingest/chunker";
+import { chunkPage } from "../worker/library/chunker";
 import { extractPdfPages } from "../worker/ingest/extract";
 
 const RUNS = 3;

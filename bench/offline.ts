@@ -12,7 +12,7 @@ import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { chunkPage } from "../worker/ingest/chunker";
+import { chunkPage } from "../worker/library/chunker";
 import { LibraryIndex, type SqlParam } from "../worker/library/library-index";
 import type { LibraryBinding } from "../worker/library/stub";
 import { extractPdfPages } from "../worker/ingest/extract";
@@ -63,14 +63,14 @@ async function pagesOf(path: string): Promise<string[]> {
 
 async function index(library: LibraryIndex, documentId: string, path: string): Promise<void> {
   const pages = await pagesOf(path);
-  library.begin(documentId, basename(path));
+  library.enqueue(documentId, basename(path));
+  library.begin(documentId);
   library.addChunks(
-    documentId,
     pages.flatMap((text, i) =>
       chunkPage(text).map((c) => {
         // ablation: the page's last heading before the chunk, carried into its indexed text
         const heading = process.env.HEADINGS ? headingBefore(text, c.text.slice(0, 40)) : "";
-        return { ...c, id: `${documentId}:${i + 1}:${c.ord}`, page: i + 1, text: heading ? `${heading}. ${c.text}` : c.text };
+        return { ...c, id: `${documentId}:${i + 1}:${c.ord}`, documentId, page: i + 1, text: heading ? `${heading}. ${c.text}` : c.text };
       }),
     ),
   );

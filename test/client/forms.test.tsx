@@ -6,11 +6,13 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { DeleteAccount } from "../../client/components/settings/DeleteAccount";
 import { ProfilePanel } from "../../client/components/settings/ProfilePanel";
 import { SecurityPanel } from "../../client/components/settings/SecurityPanel";
 import Login from "../../client/pages/Login";
 import Register from "../../client/pages/Register";
 import { userInfo } from "../../client/state/user";
+import { MESSAGES } from "../../worker/contract/messages";
 
 type Handler = (url: string, init?: RequestInit) => { status: number; body: unknown };
 let handler: Handler;
@@ -214,5 +216,45 @@ describe("Security panel", () => {
       ["Confirm new password", "Newpass12"],
     ]);
     expect(await screen.findByRole("alert")).toHaveProperty("textContent", "Old password is incorrect.");
+  });
+});
+
+describe("Delete account", () => {
+  function renderDelete() {
+    userInfo.user = { id: "u1", email: "ann@example.com", name: "Ann", phone: "", picture: null } as typeof userInfo.user;
+    localStorage.setItem("token", "t");
+    render(
+      <MemoryRouter initialEntries={["/app/chat"]}>
+        <Routes>
+          <Route path="/app/chat" element={<DeleteAccount />} />
+          <Route path="/" element={<p>home page</p>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+  }
+
+  it("asks for the account's e-mail before deleting, and sends nothing for a wrong one", async () => {
+    renderDelete();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Delete account…" }));
+    await user.type(screen.getByLabelText("E-mail address"), "bob@example.com");
+    await user.click(screen.getByRole("button", { name: "Delete my account" }));
+    expect(screen.getByRole("alert").textContent).toBe(MESSAGES.deleteAccountConfirm);
+    expect(requests).toHaveLength(0);
+    await user.click(screen.getByRole("button", { name: "Keep my account" }));
+    expect(screen.getByRole("button", { name: "Delete account…" })).toBeTruthy();
+  });
+
+  it("deletes, signs out and goes home", async () => {
+    handler = () => ({ status: 200, body: { status: "success", message: MESSAGES.accountDeleted } });
+    renderDelete();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Delete account…" }));
+    await user.type(screen.getByLabelText("E-mail address"), "ANN@example.com");
+    await user.click(screen.getByRole("button", { name: "Delete my account" }));
+    expect(await screen.findByText("home page")).toBeTruthy();
+    expect(requests).toEqual([{ url: "/api/account", body: { email: "ANN@example.com" } }]);
+    expect(userInfo.user).toBeNull();
+    expect(localStorage.getItem("token")).toBeNull();
   });
 });

@@ -18,8 +18,8 @@ export async function ftsPages(userId: string, term: string): Promise<number[]> 
   return rows.map((r) => r.page);
 }
 
-/** The Library's namespace, with `addChunks` failing on the given call (a Library that goes away half-way). */
-export function libraryFailingOnAddChunks(failingCall: number): Pick<Env, "LIBRARY"> {
+/** The Library's namespace, with `addPages` failing on the given call (a Library that goes away half-way). */
+export function libraryFailingOnAddPages(failingCall: number): Pick<Env, "LIBRARY"> {
   let calls = 0;
   const namespace = {
     idFromName: (name: string) => env.LIBRARY.idFromName(name),
@@ -27,10 +27,10 @@ export function libraryFailingOnAddChunks(failingCall: number): Pick<Env, "LIBRA
       const stub = env.LIBRARY.get(id);
       return new Proxy(stub, {
         get(target, prop) {
-          if (prop === "addChunks")
-            return async (...args: Parameters<typeof stub.addChunks>) => {
+          if (prop === "addPages")
+            return async (...args: Parameters<typeof stub.addPages>) => {
               if (++calls === failingCall) throw new Error("Library went away");
-              return target.addChunks(...args);
+              return target.addPages(...args);
             };
           return Reflect.get(target, prop);
         },

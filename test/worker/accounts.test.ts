@@ -149,7 +149,9 @@ describe("sign-in", () => {
     // one window sees more than 10 of them and refuses
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++)
-      statuses.push((await call("POST", "/api/auth/signup", { ip, body: { email: uniqueEmail("burst"), password: GOOD_PASSWORD } })).status);
+      statuses.push(
+        (await call("POST", "/api/auth/signup", { ip, body: { email: uniqueEmail("burst"), password: GOOD_PASSWORD } })).status,
+      );
     expect(statuses).toContain(429);
     expect(new Set(statuses)).toEqual(new Set([201, 429]));
   });

@@ -4,7 +4,7 @@
 // are never quoted as sentences; an answer leads with one cited sentence and
 // stays within about 120 words. Skipped when the corpus is not beside the project.
 import { describe, expect, inject, it } from "vitest";
-import { chunkPage } from "../../worker/ingest/chunker";
+import { chunkPage } from "../../worker/library/chunker";
 import { extractPdfPages } from "../../worker/ingest/extract";
 import type { Passage } from "../../worker/services/retrieval";
 import { localAnswer } from "../../worker/providers/llm/local";

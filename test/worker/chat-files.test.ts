@@ -6,6 +6,7 @@
 import { env } from "cloudflare:workers";
 import { evictDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { chatSession } from "../../worker/chat/stub";
 import { CHAT_MESSAGES, MAX_CHAT_FILES } from "../../worker/contract/protocol";
 import { call, newUser } from "../helpers/api";
 import { listFiles, uploadAndIndex, waitUntilDone } from "../helpers/documents";
@@ -67,7 +68,7 @@ describe("a chat's documents", () => {
     expect(second.message.sources?.length).toBeGreaterThan(0);
     expect(second.message.sources?.every((s) => s.fileId === u.office.fileId)).toBe(true);
 
-    const stub = env.CHAT_SESSION.get(env.CHAT_SESSION.idFromName(`user:${u.sessionId}`));
+    const stub = chatSession(env, u.sessionId);
     await evictDurableObject(stub, { webSockets: "hibernate" });
     const third = await ask(socket, u, "receipts thirty days trip");
     expect(third.message.sources?.every((s) => s.fileId === u.office.fileId)).toBe(true);

@@ -6,6 +6,7 @@
 import { env } from "cloudflare:workers";
 import { evictDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { chatSession } from "../../worker/chat/stub";
 import { CLOSE_POLICY, CLOSE_UNAUTHORIZED, PING, PONG } from "../../worker/contract/protocol";
 import { call, newUser } from "../helpers/api";
 import { uploadAndIndex, waitUntilDone } from "../helpers/documents";
@@ -150,7 +151,7 @@ describe("a chat turn", () => {
     socket.send({ action: "chat", query: "dental coverage", session_id: u.sessionId, token: u.token });
     await socket.next("end");
 
-    const stub = env.CHAT_SESSION.get(env.CHAT_SESSION.idFromName(`user:${u.sessionId}`));
+    const stub = chatSession(env, u.sessionId);
     await evictDurableObject(stub, { webSockets: "hibernate" });
 
     socket.send({ action: "chat", query: "economy class flights", session_id: u.sessionId, token: u.token });

@@ -11,6 +11,7 @@ import { getDb } from "../../worker/db/client";
 import { handleIngestMessage, MAX_ATTEMPTS, retryDelaySeconds } from "../../worker/ingest/consumer";
 import { extractPdfPages } from "../../worker/ingest/extract";
 import { indexDocument } from "../../worker/ingest/indexer";
+import { library } from "../../worker/library/stub";
 import { deleteDocuments } from "../../worker/services/documents";
 import { signLink } from "../../worker/services/signed-links";
 import { uploadLinkProvider } from "../../worker/providers/upload-links";
@@ -18,7 +19,7 @@ import { call, newUser } from "../helpers/api";
 import { listFiles, putToLink, uploadAndIndex, waitUntilDone } from "../helpers/documents";
 import { corruptPdf, imageOnlyPdf, passwordProtectedPdf, textPdf } from "../helpers/pdfs";
 import { EMBEDDING_MODEL } from "../../worker/services/vectors";
-import { ftsPages, libraryFailingOnAddChunks, libraryRows } from "../helpers/library";
+import { ftsPages, libraryFailingOnAddPages, libraryRows } from "../helpers/library";
 import { MemoryVectorize, fakeAi } from "../helpers/vectors";
 
 const THREE_PAGES = [
@@ -255,17 +256,6 @@ describe("failure reasons", () => {
     const bytes = await textPdf(["one page of text", "two pages of text", "three pages of text"]);
     await expect(extractPdfPages(bytes, 2)).rejects.toThrow("This PDF has 3 pages; your plan allows up to 2 pages per document.");
   });
-
-  it("fails documents stuck in the queue past the time limit", async () => {
-    const { token, user } = await newUser("stale");
-    await env.DB.prepare(
-      "INSERT INTO documents (id, user_id, file_name, r2_key, status, file_hash, created_at) VALUES (?, ?, 'stuck.pdf', ?, 'processing', 'h-stale', ?)",
-    )
-      .bind(`stale-${user.id}`, user.id, `k-stale-${user.id}`, Date.now() - 20 * 60 * 1000)
-      .run();
-    const [file] = (await listFiles(token)).files;
-    expect(file).toMatchObject({ status: "failed", error: M.indexingTimedOut });
-  });
 });
 
 describe("retries", () => {
@@ -275,14 +265,15 @@ describe("retries", () => {
     await putToLink(link.json.presignedUrl, await textPdf(pages));
     // pending without going through the queue, so the test drives the consumer itself
     const id = link.json.s3Key.split("/").pop().replace(".pdf", "");
-    await env.DB.prepare("UPDATE documents SET status = 'pending', file_hash = ? WHERE id = ?").bind(`h-${id}`, id).run();
+    await env.DB.prepare("UPDATE documents SET file_hash = ? WHERE id = ?").bind(`h-${id}`, id).run();
+    await library(env, user.id).enqueue(id, "r.pdf");
     return { id, token, user };
   }
 
   it("a retry after a failure half-way never duplicates chunks", async () => {
     const pages = Array.from({ length: 60 }, (_, i) => `Page ${i + 1} talks about retention policy number ${i + 1}.`);
     const { id, user } = await pendingDocument(pages);
-    await expect(indexDocument({ DB: env.DB, DOCUMENTS: env.DOCUMENTS, ...libraryFailingOnAddChunks(2) }, id)).rejects.toThrow(
+    await expect(indexDocument({ DB: env.DB, DOCUMENTS: env.DOCUMENTS, ...libraryFailingOnAddPages(2) }, id)).rejects.toThrow(
       "Library went away",
     );
     const count = async (query: string) => (await libraryRows<{ n: number; d?: number }>(user.id, query, id))[0];
@@ -345,9 +336,9 @@ describe("vectors (in-memory Vectorize double)", () => {
       VECTORIZE: vectorize as unknown as VectorizeIndex,
     };
 
-    await env.DB.prepare("UPDATE documents SET status = 'pending' WHERE id = ?").bind(result.fileId).run();
+    await library(env, user.id).enqueue(result.fileId, "vec.pdf"); // index it again from the start
     await indexDocument(deps, result.fileId);
-    await env.DB.prepare("UPDATE documents SET status = 'pending' WHERE id = ?").bind(result.fileId).run();
+    await library(env, user.id).enqueue(result.fileId, "vec.pdf"); // index it again from the start
     await indexDocument(deps, result.fileId);
 
     expect(vectorize.idsInNamespace(user.id).sort()).toEqual([1, 2, 3].map((p) => `${result.fileId}:${p}:0`));
@@ -411,7 +402,10 @@ describe("view and delete", () => {
     expect(await env.DOCUMENTS.head(s3Key)).toBeNull();
     expect(await ftsPages(user.id, "zebra")).toEqual([]);
     expect(await libraryRows(user.id, "SELECT id FROM chunks WHERE document_id = ?", fileId)).toEqual([]);
-    expect(await libraryRows(user.id, "SELECT id FROM documents WHERE id = ?", fileId)).toEqual([]);
+    // only a tombstone stays, so an indexer still running for it stops
+    expect(await libraryRows(user.id, "SELECT status, file_name FROM documents WHERE id = ?", fileId)).toEqual([
+      { status: "removed", file_name: "" },
+    ]);
     expect((await listFiles(token)).files).toEqual([]);
   });
 

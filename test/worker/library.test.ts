@@ -1,38 +1,65 @@
-// Proves the Library Durable Object, one per user: its full-text index follows
-// inserts, updates and deletes; only complete documents are searched; one
-// user's Library never yields another user's chunks; and a Library evicted
-// while a long PDF is being indexed still ends with the document indexed.
+// Proves the Library Durable Object, one per user: it owns each document's
+// lifecycle and mirrors it to the D1 catalogue row; the stale rule runs by alarm
+// and on demand; its full-text index follows inserts, updates, retries and
+// removal; only complete documents are searched; an older schema upgrades in
+// place; one user's Library never yields another user's chunks; and a Library
+// evicted while a long PDF is being indexed still ends with the document indexed.
 import { env } from "cloudflare:workers";
-import { evictDurableObject, runInDurableObject } from "cloudflare:test";
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { DOCUMENT_MESSAGES } from "../../worker/contract/documents";
+import { LibraryIndex, MIGRATIONS, STALE_INDEXING_MS, type SqlParam } from "../../worker/library/library-index";
 import { library } from "../../worker/library/stub";
-import { newUser } from "../helpers/api";
-import { uploadAndIndex, waitUntilDone } from "../helpers/documents";
-import { ftsPages } from "../helpers/library";
+import { call, newUser } from "../helpers/api";
+import { listFiles, uploadAndIndex, waitUntilDone } from "../helpers/documents";
+import { ftsPages, libraryRows } from "../helpers/library";
 import { textPdf } from "../helpers/pdfs";
 
-const chunk = (documentId: string, page: number, text: string) => ({
-  id: `${documentId}:${page}:0`,
-  page,
-  ord: 0,
-  text,
-  charStart: 0,
-  charEnd: text.length,
-});
+/** A catalogue row the Library mirrors into, as an upload creates it. */
+async function catalogueRow(userId: string, documentId: string) {
+  await env.DB.prepare("INSERT INTO documents (id, user_id, file_name, r2_key, status) VALUES (?, ?, 'a.pdf', ?, 'uploading')")
+    .bind(documentId, userId, `users/${userId}/${documentId}.pdf`)
+    .run();
+}
+
+const mirrored = (documentId: string) =>
+  env.DB.prepare("SELECT status, indexed_pages, page_count, error FROM documents WHERE id = ?").bind(documentId).first();
 
 describe("the Library", () => {
-  it("searches complete documents only, and keeps its full-text index in step on update and delete", async () => {
-    const userId = `library-${crypto.randomUUID()}`;
-    const userLibrary = library(env, userId);
-    expect(await userLibrary.begin("d1", "a.pdf")).toEqual([]);
-    await userLibrary.addChunks("d1", [chunk("d1", 1, "Depreciation schedules for rental property")]);
-    expect(await userLibrary.search("depreciation", null, 10)).toEqual([]); // still indexing
-    await userLibrary.finish("d1");
+  it("owns the lifecycle (pending -> processing -> indexed, progress) and mirrors each step to the catalogue row", async () => {
+    const { user } = await newUser("lib-life");
+    const id = crypto.randomUUID();
+    await catalogueRow(user.id, id);
+    const userLibrary = library(env, user.id);
+
+    expect(await userLibrary.enqueue(id, "a.pdf")).toMatchObject({ status: "pending", pagesDone: 0 });
+    expect(await mirrored(id)).toEqual({ status: "pending", indexed_pages: 0, page_count: null, error: null });
+    expect(await userLibrary.begin(id)).toEqual([]);
+    expect(await userLibrary.setPageCount(id, 2)).toBe(true);
+    expect(await mirrored(id)).toMatchObject({ status: "processing", page_count: 2 });
+
+    const chunks = await userLibrary.addPages(id, 1, ["Depreciation schedules for rental property"]);
+    expect(chunks).toEqual([expect.objectContaining({ id: `${id}:1:0`, documentId: id, page: 1 })]);
+    expect(await mirrored(id)).toMatchObject({ status: "processing", indexed_pages: 1 });
+    expect(await userLibrary.status(id)).toEqual({ documentId: id, status: "processing", pagesDone: 1, pagesTotal: 2, error: null });
+    expect(await userLibrary.search("depreciation", null, 10)).toEqual([]); // not searched until complete
+
+    await userLibrary.addPages(id, 2, ["Payroll withholding tables"]);
+    expect(await userLibrary.finish(id)).toBe(true);
+    expect(await mirrored(id)).toEqual({ status: "indexed", indexed_pages: 2, page_count: 2, error: null });
     expect(await userLibrary.search("depreciation", null, 10)).toEqual([
-      { id: "d1:1:0", document_id: "d1", file_name: "a.pdf", page: 1, text: "Depreciation schedules for rental property" },
+      { id: `${id}:1:0`, document_id: id, file_name: "a.pdf", page: 1, text: "Depreciation schedules for rental property" },
     ]);
     expect(await userLibrary.search("depreciation", ["other-doc"], 10)).toEqual([]);
+    expect(await userLibrary.begin(id)).toBeNull(); // a late duplicate delivery does nothing
+  });
 
+  it("keeps its full-text index in step on update, retry and removal, and an indexer of a removed document stops", async () => {
+    const userId = `library-${crypto.randomUUID()}`;
+    const userLibrary = library(env, userId);
+    await userLibrary.enqueue("d1", "a.pdf");
+    await userLibrary.begin("d1");
+    await userLibrary.addPages("d1", 1, ["Depreciation schedules for rental property"]);
     await runInDurableObject(userLibrary, (_object, state) => {
       state.storage.sql.exec("UPDATE chunks SET text = 'Payroll withholding tables' WHERE id = 'd1:1:0'");
     });
@@ -40,13 +67,84 @@ describe("the Library", () => {
     expect(await ftsPages(userId, "payroll")).toEqual([1]);
 
     // a retry starts over: the earlier chunks are handed back (for their vectors) and removed
-    expect(await userLibrary.begin("d1", "a.pdf")).toEqual(["d1:1:0"]);
+    expect(await userLibrary.begin("d1")).toEqual(["d1:1:0"]);
     expect(await ftsPages(userId, "payroll")).toEqual([]);
-    await userLibrary.addChunks("d1", [chunk("d1", 1, "Payroll withholding tables")]);
-    await userLibrary.finish("d1");
+    await userLibrary.addPages("d1", 1, ["Payroll withholding tables"]);
+
+    // removed while indexing: the chunks go, and every later step of that indexer is refused
     expect(await userLibrary.remove("d1")).toEqual(["d1:1:0"]);
     expect(await ftsPages(userId, "payroll")).toEqual([]);
+    expect(await userLibrary.addPages("d1", 2, ["More payroll text"])).toBeNull();
+    expect(await userLibrary.finish("d1")).toBe(false);
+    expect(await userLibrary.begin("d1")).toBeNull();
+    expect(await userLibrary.enqueue("d1", "a.pdf")).toBeNull();
+    expect(await userLibrary.status("d1")).toBeNull();
     expect(await userLibrary.search("payroll", null, 10)).toEqual([]);
+  });
+
+  it("fails a document with no progress for the stale time, by alarm and when asked, and mirrors the reason", async () => {
+    const { user, token } = await newUser("lib-stale");
+    const id = crypto.randomUUID();
+    await catalogueRow(user.id, id);
+    const userLibrary = library(env, user.id);
+    await userLibrary.enqueue(id, "stuck.pdf");
+    await userLibrary.begin(id);
+    await userLibrary.addPages(id, 1, ["Some text that was indexed before the indexer was lost."]);
+
+    // still making progress: the alarm changes nothing
+    await runDurableObjectAlarm(userLibrary);
+    expect(await mirrored(id)).toMatchObject({ status: "processing" });
+
+    const clock = (ms: number) =>
+      runInDurableObject(userLibrary, (_object, state) => {
+        state.storage.sql.exec("UPDATE documents SET updated_at = ? WHERE id = ?", Date.now() - ms, id);
+      });
+    await clock(STALE_INDEXING_MS + 60_000);
+    expect(await runDurableObjectAlarm(userLibrary)).toBe(true);
+    expect(await mirrored(id)).toMatchObject({ status: "failed", error: DOCUMENT_MESSAGES.indexingTimedOut });
+    expect(await libraryRows(user.id, "SELECT id FROM chunks WHERE document_id = ?", id)).toEqual([]);
+    const [file] = (await listFiles(token)).files;
+    expect(file).toMatchObject({ fileId: id, status: "failed", error: DOCUMENT_MESSAGES.indexingTimedOut });
+
+    // and on demand, when the status is asked before any alarm ran
+    const other = crypto.randomUUID();
+    await catalogueRow(user.id, other);
+    await userLibrary.enqueue(other, "queued.pdf");
+    await runInDurableObject(userLibrary, (_object, state) => {
+      state.storage.sql.exec("UPDATE documents SET updated_at = ? WHERE id = ?", Date.now() - STALE_INDEXING_MS - 1, other);
+    });
+    const status = await call("GET", `/api/documents/indexingStatus?file_id=${other}`, { token });
+    expect(status.json).toMatchObject({ status: "failed", error: DOCUMENT_MESSAGES.indexingTimedOut });
+  });
+
+  it("upgrades a Library written by schema version 1 in place, keeping its documents searchable", async () => {
+    const userId = `library-v1-${crypto.randomUUID()}`;
+    const upgraded = await runInDurableObject(library(env, userId), (_object, state) => {
+      const sql = state.storage.sql;
+      for (const table of ["chunks_fts", "chunks", "documents"]) sql.exec(`DROP TABLE IF EXISTS ${table}`);
+      for (const statement of MIGRATIONS[1]!) sql.exec(statement);
+      sql.exec("UPDATE schema_version SET version = 1");
+      sql.exec("INSERT INTO documents (id, file_name, status) VALUES ('old', 'old.pdf', 'indexed')");
+      sql.exec(
+        "INSERT INTO chunks (id, document_id, page, ord, text, char_start, char_end) VALUES ('old:3:0', 'old', 3, 0, 'Mileage rates for business travel', 0, 33)",
+      );
+      const index = new LibraryIndex({
+        rows: <T>(query: string, ...params: SqlParam[]) => sql.exec(query, ...params).toArray() as T[],
+        transaction: (fn) => state.storage.transactionSync(fn),
+      });
+      return {
+        version: sql.exec("SELECT version FROM schema_version").one().version,
+        status: index.status("old"),
+        hits: index.search("mileage", null, 5).map((h) => h.page),
+        requeued: index.enqueue("old", "old.pdf")?.status,
+      };
+    });
+    expect(upgraded).toEqual({
+      version: 2,
+      status: { documentId: "old", status: "indexed", pagesDone: 0, pagesTotal: null, error: null },
+      hits: [3],
+      requeued: "pending",
+    });
   });
 
   it("never yields one user's chunks from another user's Library", async () => {

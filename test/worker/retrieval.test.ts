@@ -7,6 +7,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, inject, it, vi } from "vitest";
 import { citedSources } from "../../worker/chat/citations";
 import { indexDocument } from "../../worker/ingest/indexer";
+import { library } from "../../worker/library/stub";
 import { chooseChatProvider } from "../../worker/providers/llm";
 import { localAnswer, localProvider } from "../../worker/providers/llm/local";
 import { RERANK_MODEL } from "../../worker/services/reranker";
@@ -125,7 +126,7 @@ describe("fusion", () => {
       AI: fakeAi() as unknown as Ai,
       VECTORIZE: vectorize as unknown as VectorizeIndex,
     };
-    await env.DB.prepare("UPDATE documents SET status = 'pending' WHERE id = ?").bind(u.doc.fileId).run();
+    await library(env, u.user.id).enqueue(u.doc.fileId, "fusion.pdf"); // index it again, with vectors
     await indexDocument(deps, u.doc.fileId);
     // "stipend" appears on page 1 only; the vector side also ranks page 1 first for these words
     const passages = await retrievePassages(deps, { userId: u.user.id }, "internet stipend remote");

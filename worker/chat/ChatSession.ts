@@ -31,7 +31,8 @@ import { chatTitle } from "../providers/llm/prompt";
 import { authenticate } from "../services/accounts";
 import { checkAttachable } from "../services/chat-files";
 import { listChats, recordTurn } from "../services/chats";
-import { findByUploadKey, STALE_INDEXING_MS } from "../services/documents";
+import { findByUploadKey } from "../services/documents";
+import { STALE_INDEXING_MS } from "../library/library-index";
 import { consumeDailyMessage, quotaFor } from "../services/quotas";
 import { retrievePassages } from "../services/retrieval";
 import { ChatDocuments } from "./chat-documents";
@@ -161,6 +162,16 @@ export class ChatSession extends DurableObject<Env> {
         ws.close(1000, "access removed");
       }
     }
+  }
+
+  /** RPC: the chat is deleted: every open socket is told and closed, and the object's storage goes. */
+  async erase(): Promise<void> {
+    for (const ws of this.ctx.getWebSockets()) {
+      send(ws, { type: "error", code: 404, message: CHAT_MESSAGES.chatDeleted });
+      ws.close(1000, "chat deleted");
+    }
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {

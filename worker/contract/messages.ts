@@ -30,6 +30,8 @@ export const MESSAGES = {
   notFound: "Not found.",
   invalidJson: "The request body must be valid JSON.",
   serverError: "Something went wrong on our side. Please try again.",
+  deleteAccountConfirm: "Type your account's e-mail address to confirm.",
+  accountDeleted: "Your account and all its documents, chats and shares were deleted.",
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;

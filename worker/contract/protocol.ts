@@ -104,6 +104,7 @@ export const CHAT_MESSAGES = {
   waiting: "Please wait a moment...",
   readOnly: "This chat was shared with you to read; only its owner can ask questions in it.",
   accessRemoved: "Your access to this chat was removed.",
+  chatDeleted: "This chat was deleted.",
   notYourSession: "You cannot open this chat.",
   tokenMismatch: "This message was sent with another account's token.",
   emptyQuery: "Please type a question.",

@@ -43,6 +43,11 @@ export const signupSchema = z.object({
   referralCode: z.string().trim().max(64).optional(),
 });
 
+/** DELETE /api/account { email }: the account's own address, typed to confirm. */
+export const deleteAccountSchema = z.object({
+  email: z.string({ error: M.deleteAccountConfirm }).trim().min(1, M.deleteAccountConfirm).max(320, M.deleteAccountConfirm),
+});
+
 export const saveUserInfoSchema = z.object({
   name: z.string({ error: M.nameRequired }).trim().min(1, M.nameRequired).max(100, "Name must be at most 100 characters."),
   // Optional: the profile form shows only the name. When sent it must be a real number.

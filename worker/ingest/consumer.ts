@@ -4,7 +4,7 @@
 // document stays pending or processing forever.
 import { DOCUMENT_MESSAGES } from "../contract/documents";
 import { IndexingFailure } from "./extract";
-import { indexDocument, markFailed, type IndexerDeps } from "./indexer";
+import { failDocument, indexDocument, type IndexerDeps } from "./indexer";
 
 export interface IngestMessage {
   documentId: string;
@@ -28,11 +28,11 @@ export async function handleIngestMessage(deps: IndexerDeps, message: Message<In
     message.ack();
   } catch (err) {
     if (err instanceof IndexingFailure) {
-      await markFailed(deps.DB, documentId, err.message);
+      await failDocument(deps, documentId, err.message);
       message.ack();
     } else if (message.attempts >= MAX_ATTEMPTS) {
       console.error("indexing failed for good", documentId, err);
-      await markFailed(deps.DB, documentId, DOCUMENT_MESSAGES.indexingFailed);
+      await failDocument(deps, documentId, DOCUMENT_MESSAGES.indexingFailed);
       message.ack();
     } else {
       console.warn("indexing attempt failed; retrying", documentId, message.attempts, err);

@@ -3,7 +3,7 @@
 // copy if they still need the bytes.
 import { extractText, getDocumentProxy } from "unpdf";
 import { DOCUMENT_MESSAGES } from "../contract/documents";
-import { isEmptyPage } from "./chunker";
+import { isEmptyPage } from "../library/chunker";
 
 /** A failure that retrying cannot fix: the document is marked failed with this message. */
 export class IndexingFailure extends Error {

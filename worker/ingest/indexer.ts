@@ -1,14 +1,15 @@
-// Indexes one document: R2 bytes -> text per page -> chunks into the owner's
-// Library (its FTS index follows), vectors when bound -> `indexed`. Idempotent:
-// it first removes whatever an earlier, interrupted attempt wrote, so a retry
-// never duplicates chunks or vectors.
+// Indexes one document: R2 bytes -> text per page -> the owner's Library, which
+// chunks the pages, indexes them and records the progress (its lifecycle is
+// mirrored to the D1 catalogue row); vectors when bound. Idempotent: the Library
+// first removes whatever an earlier, interrupted attempt wrote, so a retry never
+// duplicates chunks or vectors.
+import { eq } from "drizzle-orm";
 import { DOCUMENT_MESSAGES } from "../contract/documents";
 import { getDb } from "../db/client";
-import { quotaFor } from "../services/quotas";
-import { deleteVectors, upsertChunkVectors, type ChunkForVector, type VectorBindings } from "../services/vectors";
-import type { IndexedChunk } from "../library/library-index";
+import { documents } from "../db/schema";
 import { library, type LibraryBinding } from "../library/stub";
-import { chunkPage } from "./chunker";
+import { quotaFor } from "../services/quotas";
+import { deleteVectors, upsertChunkVectors, type VectorBindings } from "../services/vectors";
 import { extractPdfPages, IndexingFailure } from "./extract";
 
 export interface IndexerDeps extends VectorBindings, LibraryBinding {
@@ -16,66 +17,57 @@ export interface IndexerDeps extends VectorBindings, LibraryBinding {
   DOCUMENTS: R2Bucket;
 }
 
-const PAGES_PER_STEP = 50; // progress (indexed_pages) is written after each step
-
-interface ChunkRow extends ChunkForVector, IndexedChunk {}
+const PAGES_PER_STEP = 50; // the Library records progress after each step
 
 export type IndexOutcome = "indexed" | "skipped";
 
+/** The catalogue facts the indexer needs; undefined when the document was deleted. */
+async function catalogueEntry(deps: IndexerDeps, documentId: string) {
+  return getDb(deps)
+    .select({ userId: documents.userId, fileName: documents.fileName, r2Key: documents.r2Key })
+    .from(documents)
+    .where(eq(documents.id, documentId))
+    .get();
+}
+
 /**
- * Throws IndexingFailure for problems a retry cannot fix (the caller marks the
- * document failed at once) and any other error for transient ones (retried).
+ * Throws IndexingFailure for problems a retry cannot fix (the caller fails the
+ * document at once) and any other error for transient ones (retried).
  */
 export async function indexDocument(deps: IndexerDeps, documentId: string): Promise<IndexOutcome> {
-  const db = deps.DB;
-  const doc = await db
-    .prepare("SELECT id, user_id, file_name, r2_key, status FROM documents WHERE id = ?")
-    .bind(documentId)
-    .first<{ id: string; user_id: string; file_name: string; r2_key: string; status: string }>();
-  // Deleted meanwhile, or already finished by an earlier delivery.
-  if (!doc || doc.status === "indexed" || doc.status === "failed" || doc.status === "uploading") return "skipped";
+  const doc = await catalogueEntry(deps, documentId);
+  if (!doc) return "skipped"; // deleted meanwhile
+  const userLibrary = library(deps, doc.userId);
+  const leftOver = await userLibrary.begin(documentId);
+  if (!leftOver) return "skipped"; // already finished, failed or removed
+  await deleteVectors(deps, leftOver);
 
-  await db.prepare("UPDATE documents SET status = 'processing', error = NULL, indexed_pages = 0 WHERE id = ?").bind(documentId).run();
-
-  // Clean up an interrupted earlier attempt.
-  const userLibrary = library(deps, doc.user_id);
-  await deleteVectors(deps, await userLibrary.begin(documentId, doc.file_name));
-
-  const object = await deps.DOCUMENTS.get(doc.r2_key);
+  const object = await deps.DOCUMENTS.get(doc.r2Key);
   if (!object) throw new IndexingFailure(DOCUMENT_MESSAGES.uploadMissing);
   const bytes = new Uint8Array(await object.arrayBuffer());
 
-  const quota = await quotaFor(getDb(deps), doc.user_id);
+  const quota = await quotaFor(getDb(deps), doc.userId);
   const { pageCount, pages } = await extractPdfPages(bytes, quota.maxPagesPerDocument);
-  await db.prepare("UPDATE documents SET page_count = ? WHERE id = ?").bind(pageCount, documentId).run();
+  if (!(await userLibrary.setPageCount(documentId, pageCount))) return "skipped";
 
-  for (let first = 0; first < pages.length; first += PAGES_PER_STEP) {
-    const rows: ChunkRow[] = [];
-    pages.slice(first, first + PAGES_PER_STEP).forEach((text, i) => {
-      const page = first + i + 1;
-      for (const chunk of chunkPage(text)) {
-        rows.push({ id: `${documentId}:${page}:${chunk.ord}`, documentId, page, ...chunk });
-      }
-    });
-    await userLibrary.addChunks(documentId, rows);
-    await upsertChunkVectors(deps, doc.user_id, rows);
-    const done = Math.min(first + PAGES_PER_STEP, pages.length);
-    await db.prepare("UPDATE documents SET indexed_pages = ? WHERE id = ?").bind(done, documentId).run();
-  }
-
-  const done = await db
-    .prepare("UPDATE documents SET status = 'indexed', error = NULL WHERE id = ? AND status = 'processing'")
-    .bind(documentId)
-    .run();
-  if (done.meta.changes === 0) {
-    // deleted (or given up on) while it was being indexed: leave nothing behind
-    await deleteVectors(deps, await userLibrary.remove(documentId));
+  const written: string[] = [];
+  // Deleted (or given up on) while it was being indexed: leave no vectors behind.
+  const stopped = async (): Promise<IndexOutcome> => {
+    await deleteVectors(deps, written);
     return "skipped";
+  };
+  for (let first = 0; first < pages.length; first += PAGES_PER_STEP) {
+    const chunks = await userLibrary.addPages(documentId, first + 1, pages.slice(first, first + PAGES_PER_STEP));
+    if (!chunks) return stopped();
+    written.push(...chunks.map((c) => c.id));
+    await upsertChunkVectors(deps, doc.userId, chunks);
   }
-  await userLibrary.finish(documentId);
-  return "indexed";
+  return (await userLibrary.finish(documentId)) ? "indexed" : stopped();
 }
 
-export async function markFailed(db: D1Database, documentId: string, reason: string): Promise<void> {
-  await db.prepare("UPDATE documents SET status = 'failed', error = ? WHERE id = ?").bind(reason, documentId).run();
+/** Fails the document for `reason`: the Library drops what it holds and the catalogue row shows the reason. */
+export async function failDocument(deps: IndexerDeps, documentId: string, reason: string): Promise<void> {
+  const doc = await catalogueEntry(deps, documentId);
+  if (!doc) return;
+  await deleteVectors(deps, await library(deps, doc.userId).fail(documentId, doc.fileName, reason));
 }

@@ -1,39 +1,125 @@
-// One Durable Object per user, named by the user id: that user's chunks, their
-// FTS5 index and which documents are complete, in the object's own SQLite.
-// Every question searches only its asker's object, so search cost grows with
-// one user's documents, not everyone's, and one user's text can never be
-// searched from another user's chat. Callers reach it only through
+// One Durable Object per user, named by the user id: the lifecycle of that
+// user's documents, their chunks and the FTS5 index, in the object's own SQLite.
+// Every question searches only its asker's object, so search cost grows with one
+// user's documents, not everyone's, and one user's text can never be searched
+// from another user's chat. Each lifecycle change is mirrored to the D1
+// `documents` catalogue row (My Files and the quotas read it), and an alarm
+// applies the stale rule even when nobody asks. Callers reach it only through
 // `library(env, userId)`, with the user id from a verified token or a stored row.
 import { DurableObject } from "cloudflare:workers";
-import { LibraryIndex, type ChunkHit, type IndexedChunk, type SqlParam } from "./library-index";
+import { eq } from "drizzle-orm";
+import { getDb } from "../db/client";
+import { documents } from "../db/schema";
+import { deleteVectors } from "../services/vectors";
+import { LibraryIndex, type ChunkHit, type DocumentState, type IndexedChunk, type SqlParam } from "./library-index";
 
 export class Library extends DurableObject<Env> {
-  private readonly index: LibraryIndex;
+  private index: LibraryIndex;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.index = new LibraryIndex({
-      rows: <T>(query: string, ...params: SqlParam[]) => ctx.storage.sql.exec(query, ...params).toArray() as T[],
-      transaction: (fn) => ctx.storage.transactionSync(fn),
+    this.index = this.open();
+  }
+
+  private open(): LibraryIndex {
+    return new LibraryIndex({
+      rows: <T>(query: string, ...params: SqlParam[]) => this.ctx.storage.sql.exec(query, ...params).toArray() as T[],
+      transaction: (fn) => this.ctx.storage.transactionSync(fn),
     });
   }
 
-  /** Starts (or restarts) indexing a document; returns the chunk ids an earlier attempt left (for their vectors). */
-  async begin(documentId: string, fileName: string): Promise<string[]> {
-    return this.index.begin(documentId, fileName);
+  /** Copies a lifecycle change to the catalogue row and keeps the stale-rule alarm set. */
+  private async mirror(state: DocumentState | null): Promise<DocumentState | null> {
+    if (!state) return null;
+    await getDb(this.env)
+      .update(documents)
+      .set({ status: state.status, indexedPages: state.pagesDone, pageCount: state.pagesTotal, error: state.error })
+      .where(eq(documents.id, state.documentId));
+    await this.scheduleStaleCheck();
+    return state;
   }
 
-  async addChunks(documentId: string, chunks: IndexedChunk[]): Promise<void> {
-    this.index.addChunks(documentId, chunks);
+  private async scheduleStaleCheck(): Promise<void> {
+    const deadline = this.index.nextStaleDeadline();
+    if (deadline !== null) await this.ctx.storage.setAlarm(deadline + 1000);
   }
 
-  async finish(documentId: string): Promise<void> {
-    this.index.finish(documentId);
+  /** The stale rule: documents that stopped making progress are failed (no caller here, so their vectors go here). */
+  private async failStale(): Promise<void> {
+    for (const { state, staleChunkIds } of this.index.failStale()) {
+      await deleteVectors(this.env, staleChunkIds);
+      await this.mirror(state);
+    }
   }
 
-  /** Removes a document; returns its chunk ids (for its vectors). */
+  /** The stale rule, when no request asked. */
+  override async alarm(): Promise<void> {
+    await this.failStale();
+    await this.scheduleStaleCheck();
+  }
+
+  /** A validated upload waits for the indexer. Null for a removed document. */
+  async enqueue(documentId: string, fileName: string): Promise<DocumentState | null> {
+    return this.mirror(this.index.enqueue(documentId, fileName));
+  }
+
+  /**
+   * Starts (or restarts) indexing, removing what an earlier attempt wrote; hands back
+   * those chunk ids (the caller removes their vectors). Null: nothing to index (finished, failed, removed).
+   */
+  async begin(documentId: string): Promise<string[] | null> {
+    const started = this.index.begin(documentId);
+    if (!started) return null;
+    await this.mirror(started.state);
+    return started.staleChunkIds;
+  }
+
+  async setPageCount(documentId: string, pagesTotal: number): Promise<boolean> {
+    return (await this.mirror(this.index.setPageCount(documentId, pagesTotal))) !== null;
+  }
+
+  /** Indexes the next pages; returns their chunks (for vectors), or null when the document stopped processing. */
+  async addPages(documentId: string, firstPage: number, texts: string[]): Promise<IndexedChunk[] | null> {
+    const added = this.index.addPages(documentId, firstPage, texts);
+    if (!added) return null;
+    await this.mirror(added.state);
+    return added.chunks;
+  }
+
+  /** The document is complete and searched from now on; false when it stopped processing meanwhile. */
+  async finish(documentId: string): Promise<boolean> {
+    return (await this.mirror(this.index.finish(documentId))) !== null;
+  }
+
+  /** The document cannot be indexed, for `reason`: its chunks go; returns their ids (the caller removes their vectors). */
+  async fail(documentId: string, fileName: string, reason: string): Promise<string[]> {
+    const failed = this.index.fail(documentId, fileName, reason);
+    if (!failed) return [];
+    await this.mirror(failed.state);
+    return failed.staleChunkIds;
+  }
+
+  /** Where the document is in its life (after the stale rule); null when unknown here. */
+  async status(documentId: string): Promise<DocumentState | null> {
+    await this.failStale();
+    return this.index.status(documentId);
+  }
+
+  /**
+   * Removes a document's chunks (an indexer still running for it stops) and returns
+   * their ids: the caller removes their vectors, and the catalogue row.
+   */
   async remove(documentId: string): Promise<string[]> {
     return this.index.remove(documentId);
+  }
+
+  /** Removes everything this user's Library holds (account deletion); returns every chunk id (for the vectors). */
+  async erase(): Promise<string[]> {
+    const ids = this.index.allChunkIds();
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+    this.index = this.open(); // an empty Library, should anything still call it
+    return ids;
   }
 
   async chunkIds(documentId: string): Promise<string[]> {

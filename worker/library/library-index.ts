@@ -1,8 +1,12 @@
-// One user's search index: the chunks of their documents, the FTS5 index over
-// them and which documents are complete (only those are searched). It runs on
-// any synchronous SQLite: the user's Library Durable Object in the product, and
-// node:sqlite in the offline benchmark. The schema is versioned here.
+// One user's library: the lifecycle of each of their documents (pending ->
+// processing -> indexed | failed, progress, the stale rule, removal), the
+// chunks and the FTS5 index over them (only indexed documents are searched).
+// It runs on any synchronous SQLite: the user's Library Durable Object in the
+// product, and node:sqlite in the offline benchmark. The schema is versioned here.
+import type { DocumentStatus } from "../contract/documents";
+import { DOCUMENT_MESSAGES } from "../contract/documents";
 import { ftsMatchExpression } from "../services/text";
+import { chunkPage } from "./chunker";
 
 export type SqlParam = string | number | null;
 
@@ -12,9 +16,22 @@ export interface SyncSql {
   transaction(fn: () => void): void;
 }
 
-/** A chunk as the indexer hands it over. */
+/** A document still pending or processing with no progress for this long is failed (the queue gave up or was lost). */
+export const STALE_INDEXING_MS = 15 * 60 * 1000;
+
+/** Where a document is in its life, as My Files and the chat show it. */
+export interface DocumentState {
+  documentId: string;
+  status: Exclude<DocumentStatus, "uploading">;
+  pagesDone: number;
+  pagesTotal: number | null;
+  error: string | null;
+}
+
+/** A chunk as it is stored (and handed back to the indexer for its vector). */
 export interface IndexedChunk {
   id: string;
+  documentId: string;
   page: number;
   ord: number;
   text: string;
@@ -31,15 +48,11 @@ export interface ChunkHit {
   text: string;
 }
 
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
 const ROWS_PER_INSERT = 12;
+const ACTIVE = "('pending', 'processing')";
 
-const SCHEMA_V1 = [
-  `CREATE TABLE IF NOT EXISTS documents (
-    id TEXT PRIMARY KEY,
-    file_name TEXT NOT NULL,
-    status TEXT NOT NULL CHECK (status IN ('processing', 'indexed'))
-  )`,
+const CHUNKS_SCHEMA = [
   `CREATE TABLE IF NOT EXISTS chunks (
     rowid INTEGER PRIMARY KEY AUTOINCREMENT,
     id TEXT NOT NULL UNIQUE,
@@ -64,61 +77,221 @@ const SCHEMA_V1 = [
   END`,
 ];
 
+// 'removed' is a tombstone: an indexer still running for a deleted document finds it and stops.
+const DOCUMENTS_V2 = `CREATE TABLE IF NOT EXISTS documents (
+    id TEXT PRIMARY KEY,
+    file_name TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'processing', 'indexed', 'failed', 'removed')),
+    pages_done INTEGER NOT NULL DEFAULT 0,
+    pages_total INTEGER,
+    error TEXT,
+    updated_at INTEGER NOT NULL
+  )`;
+
+/** Each step takes the schema from the version before it to its own (exported for the upgrade test). */
+export const MIGRATIONS: Record<number, string[]> = {
+  1: [
+    "CREATE TABLE IF NOT EXISTS documents (id TEXT PRIMARY KEY, file_name TEXT NOT NULL, status TEXT NOT NULL CHECK (status IN ('processing', 'indexed')))",
+    ...CHUNKS_SCHEMA,
+  ],
+  // v2: the lifecycle moves in (pending, failed, progress, the stale rule's clock, tombstones)
+  2: [
+    "ALTER TABLE documents RENAME TO documents_v1",
+    DOCUMENTS_V2,
+    "INSERT INTO documents (id, file_name, status, updated_at) SELECT id, file_name, status, 0 FROM documents_v1",
+    "DROP TABLE documents_v1",
+  ],
+};
+
+interface DocumentRow {
+  id: string;
+  status: DocumentState["status"] | "removed";
+  pages_done: number;
+  pages_total: number | null;
+  error: string | null;
+  updated_at: number;
+}
+
+const toState = (row: DocumentRow): DocumentState => ({
+  documentId: row.id,
+  status: row.status as DocumentState["status"],
+  pagesDone: row.pages_done,
+  pagesTotal: row.pages_total,
+  error: row.error,
+});
+
 export class LibraryIndex {
-  constructor(private readonly sql: SyncSql) {
+  constructor(
+    private readonly sql: SyncSql,
+    private readonly now: () => number = Date.now,
+  ) {
     sql.rows("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)");
     const version = sql.rows<{ version: number }>("SELECT version FROM schema_version")[0]?.version ?? 0;
     if (version < SCHEMA_VERSION) {
       sql.transaction(() => {
-        for (const statement of SCHEMA_V1) sql.rows(statement);
+        for (let step = version + 1; step <= SCHEMA_VERSION; step++) for (const statement of MIGRATIONS[step]!) sql.rows(statement);
         sql.rows("DELETE FROM schema_version");
         sql.rows("INSERT INTO schema_version (version) VALUES (?)", SCHEMA_VERSION);
       });
     }
   }
 
+  private row(documentId: string): DocumentRow | undefined {
+    return this.sql.rows<DocumentRow>(
+      "SELECT id, status, pages_done, pages_total, error, updated_at FROM documents WHERE id = ?",
+      documentId,
+    )[0];
+  }
+
+  private state(documentId: string): DocumentState {
+    return toState(this.row(documentId)!);
+  }
+
+  /** A validated upload waits for the indexer (also: indexed again from the start). Null for a removed document. */
+  enqueue(documentId: string, fileName: string): DocumentState | null {
+    if (this.row(documentId)?.status === "removed") return null;
+    this.sql.rows(
+      `INSERT INTO documents (id, file_name, status, updated_at) VALUES (?, ?, 'pending', ?)
+       ON CONFLICT(id) DO UPDATE SET file_name = excluded.file_name, status = 'pending', pages_done = 0, pages_total = NULL, error = NULL, updated_at = excluded.updated_at`,
+      documentId,
+      fileName,
+      this.now(),
+    );
+    return this.state(documentId);
+  }
+
   /**
-   * A document starts (or restarts) indexing: whatever an earlier attempt wrote is
-   * removed, so a retry never duplicates. Returns the removed chunk ids (their vectors go too).
+   * The indexer starts (or restarts) a pending or processing document: whatever an
+   * earlier attempt wrote is removed, so a retry never duplicates. Returns the removed
+   * chunk ids (their vectors go too), or null when there is nothing to index
+   * (finished, failed, removed or unknown).
    */
-  begin(documentId: string, fileName: string): string[] {
-    const stale = this.chunkIds(documentId);
+  begin(documentId: string, pagesTotal: number | null = null): { state: DocumentState; staleChunkIds: string[] } | null {
+    const row = this.row(documentId);
+    if (!row || (row.status !== "pending" && row.status !== "processing")) return null;
+    const staleChunkIds = this.chunkIds(documentId);
     this.sql.transaction(() => {
       this.sql.rows("DELETE FROM chunks WHERE document_id = ?", documentId);
       this.sql.rows(
-        "INSERT INTO documents (id, file_name, status) VALUES (?, ?, 'processing') ON CONFLICT(id) DO UPDATE SET file_name = excluded.file_name, status = 'processing'",
+        "UPDATE documents SET status = 'processing', pages_done = 0, pages_total = ?, error = NULL, updated_at = ? WHERE id = ?",
+        pagesTotal,
+        this.now(),
         documentId,
-        fileName,
       );
     });
-    return stale;
+    return { state: this.state(documentId), staleChunkIds };
   }
 
-  addChunks(documentId: string, chunks: readonly IndexedChunk[]): void {
+  /** The page count is known (extraction done). */
+  setPageCount(documentId: string, pagesTotal: number): DocumentState | null {
+    if (this.row(documentId)?.status !== "processing") return null;
+    this.sql.rows("UPDATE documents SET pages_total = ?, updated_at = ? WHERE id = ?", pagesTotal, this.now(), documentId);
+    return this.state(documentId);
+  }
+
+  /**
+   * Chunks and indexes the next pages (`firstPage` is 1-based) of a processing
+   * document and records the progress. Returns the new chunks (for their vectors),
+   * or null when the document stopped processing meanwhile (removed or failed).
+   */
+  addPages(documentId: string, firstPage: number, texts: readonly string[]): { state: DocumentState; chunks: IndexedChunk[] } | null {
+    if (this.row(documentId)?.status !== "processing") return null;
+    const chunks = texts.flatMap((text, i) => {
+      const page = firstPage + i;
+      return chunkPage(text).map((c) => ({ ...c, id: `${documentId}:${page}:${c.ord}`, documentId, page }));
+    });
+    this.sql.transaction(() => {
+      this.addChunks(chunks);
+      this.sql.rows(
+        "UPDATE documents SET pages_done = ?, updated_at = ? WHERE id = ?",
+        firstPage - 1 + texts.length,
+        this.now(),
+        documentId,
+      );
+    });
+    return { state: this.state(documentId), chunks };
+  }
+
+  /** Stores chunks as they are (the offline benchmark's ablations hand in their own). */
+  addChunks(chunks: readonly IndexedChunk[]): void {
     this.sql.transaction(() => {
       for (let i = 0; i < chunks.length; i += ROWS_PER_INSERT) {
         const group = chunks.slice(i, i + ROWS_PER_INSERT);
         this.sql.rows(
           `INSERT INTO chunks (id, document_id, page, ord, text, char_start, char_end) VALUES ${group.map(() => "(?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
-          ...group.flatMap((c) => [c.id, documentId, c.page, c.ord, c.text, c.charStart, c.charEnd]),
+          ...group.flatMap((c) => [c.id, c.documentId, c.page, c.ord, c.text, c.charStart, c.charEnd]),
         );
       }
     });
   }
 
-  /** The document is complete: from now on its chunks are searched. */
-  finish(documentId: string): void {
-    this.sql.rows("UPDATE documents SET status = 'indexed' WHERE id = ?", documentId);
+  /** The document is complete: from now on its chunks are searched. Null when it stopped processing meanwhile. */
+  finish(documentId: string): DocumentState | null {
+    if (this.row(documentId)?.status !== "processing") return null;
+    this.sql.rows("UPDATE documents SET status = 'indexed', error = NULL, updated_at = ? WHERE id = ?", this.now(), documentId);
+    return this.state(documentId);
   }
 
-  /** Removes a document's chunks and index rows; returns the chunk ids (for its vectors). */
+  /**
+   * The document cannot be indexed, for `reason`: its chunks go and it is never
+   * searched. Returns the removed chunk ids (for their vectors), or null for a removed document.
+   */
+  fail(documentId: string, fileName: string, reason: string): { state: DocumentState; staleChunkIds: string[] } | null {
+    if (this.row(documentId)?.status === "removed") return null;
+    const staleChunkIds = this.chunkIds(documentId);
+    this.sql.transaction(() => {
+      this.sql.rows("DELETE FROM chunks WHERE document_id = ?", documentId);
+      this.sql.rows(
+        `INSERT INTO documents (id, file_name, status, error, updated_at) VALUES (?, ?, 'failed', ?, ?)
+         ON CONFLICT(id) DO UPDATE SET status = 'failed', error = excluded.error, updated_at = excluded.updated_at`,
+        documentId,
+        fileName,
+        reason,
+        this.now(),
+      );
+    });
+    return { state: this.state(documentId), staleChunkIds };
+  }
+
+  /** Where the document is; null when unknown or removed. */
+  status(documentId: string): DocumentState | null {
+    const row = this.row(documentId);
+    return row && row.status !== "removed" ? toState(row) : null;
+  }
+
+  /** The stale rule: a pending or processing document with no progress for STALE_INDEXING_MS is failed. */
+  failStale(): { state: DocumentState; staleChunkIds: string[] }[] {
+    const stale = this.sql.rows<{ id: string; file_name: string }>(
+      `SELECT id, file_name FROM documents WHERE status IN ${ACTIVE} AND updated_at < ?`,
+      this.now() - STALE_INDEXING_MS,
+    );
+    return stale.map((d) => this.fail(d.id, d.file_name, DOCUMENT_MESSAGES.indexingTimedOut)!);
+  }
+
+  /** When the stale rule would next fail a document still pending or processing (null when none is). */
+  nextStaleDeadline(): number | null {
+    const oldest = this.sql.rows<{ at: number | null }>(`SELECT MIN(updated_at) AS at FROM documents WHERE status IN ${ACTIVE}`)[0]?.at;
+    return oldest == null ? null : oldest + STALE_INDEXING_MS;
+  }
+
+  /** Removes a document's chunks and leaves a nameless tombstone; returns the chunk ids (for its vectors). */
   remove(documentId: string): string[] {
     const ids = this.chunkIds(documentId);
     this.sql.transaction(() => {
       this.sql.rows("DELETE FROM chunks WHERE document_id = ?", documentId);
-      this.sql.rows("DELETE FROM documents WHERE id = ?", documentId);
+      this.sql.rows(
+        `INSERT INTO documents (id, file_name, status, updated_at) VALUES (?, '', 'removed', ?)
+         ON CONFLICT(id) DO UPDATE SET file_name = '', status = 'removed', pages_done = 0, pages_total = NULL, error = NULL, updated_at = excluded.updated_at`,
+        documentId,
+        this.now(),
+      );
     });
     return ids;
+  }
+
+  /** Every chunk id of every document (account deletion removes their vectors). */
+  allChunkIds(): string[] {
+    return this.sql.rows<{ id: string }>("SELECT id FROM chunks ORDER BY rowid").map((r) => r.id);
   }
 
   chunkIds(documentId: string): string[] {

@@ -12,7 +12,8 @@ import { chooseChatProvider } from "../providers/llm";
 import { listChats, sessionAccess } from "../services/chats";
 import { sendMail } from "../services/mail";
 import { memoHtml, writeMemo } from "../services/memo";
-import { chatStub, listMembers, revokeMember, shareChat } from "../services/sharing";
+import { listMembers, revokeMember, shareChat } from "../services/sharing";
+import { chatSession } from "../chat/stub";
 
 const origin = (c: { env: Env; req: { url: string } }) => c.env.APP_URL || new URL(c.req.url).origin;
 
@@ -30,7 +31,7 @@ export const chatRoutes = new Hono<AppEnv>()
     const title = chat!.summary || "Untitled Chat";
     let memo: string;
     try {
-      const session = chatStub(c.env, session_id);
+      const session = chatSession(c.env, session_id);
       const [transcript, files] = await Promise.all([session.transcript(), session.documents()]);
       memo = await writeMemo(chooseChatProvider(c.env), title, transcript, files);
     } catch (err) {

@@ -79,7 +79,7 @@ export const documentRoutes = new Hono<AppEnv>()
   })
   .post("/index", valid("json", z.object({ s3_key: z.string({ error: M.s3KeyRequired }).min(1, M.s3KeyRequired) })), async (c) => {
     const result = await startIndexing(
-      { db: c.var.db, bucket: c.env.DOCUMENTS, queue: c.env.INGEST_QUEUE },
+      { db: c.var.db, bucket: c.env.DOCUMENTS, queue: c.env.INGEST_QUEUE, LIBRARY: c.env.LIBRARY },
       c.var.user.id,
       c.req.valid("json").s3_key,
     );
@@ -90,7 +90,7 @@ export const documentRoutes = new Hono<AppEnv>()
     return c.json(await listDocuments(c.var.db, c.var.user.id, pageNumber, pageSize), 200);
   })
   .get("/indexingStatus", valid("query", fileIdQuery), async (c) => {
-    return c.json(await indexingStatus(c.var.db, c.var.user.id, c.req.valid("query").file_id), 200);
+    return c.json(await indexingStatus({ db: c.var.db, LIBRARY: c.env.LIBRARY }, c.var.user.id, c.req.valid("query").file_id), 200);
   })
   .get("/viewDocument", valid("query", fileIdQuery), async (c) => {
     const { file_id, page } = c.req.valid("query");

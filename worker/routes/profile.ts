@@ -1,10 +1,12 @@
-// The signed-in user's own profile and referral link.
+// The signed-in user's own profile, referral link and account deletion.
 import { Hono } from "hono";
-import { saveUserInfoSchema } from "../contract/validation";
+import { deleteAccountSchema, saveUserInfoSchema } from "../contract/validation";
 import { MESSAGES } from "../contract/messages";
 import type { AppEnv } from "../env";
 import { requireUser } from "../middleware/auth";
 import { valid } from "../middleware/validate";
+import { choosePaymentProvider } from "../providers/payments";
+import { deleteAccount } from "../services/account-deletion";
 import { getUserInfo, referralLink, saveUserInfo } from "../services/accounts";
 
 // Mounted at /api root, so authentication is per route (not `.use`) to keep unknown paths a 404.
@@ -20,4 +22,21 @@ export const profileRoutes = new Hono<AppEnv>()
   .get("/getReferralLink", requireUser, async (c) => {
     const origin = c.env.APP_URL || new URL(c.req.url).origin;
     return c.json({ referral_link: await referralLink(c.var.db, c.var.user.id, origin) }, 200);
+  })
+  .delete("/account", requireUser, valid("json", deleteAccountSchema), async (c) => {
+    const origin = c.env.APP_URL || new URL(c.req.url).origin;
+    await deleteAccount(
+      {
+        db: c.var.db,
+        bucket: c.env.DOCUMENTS,
+        LIBRARY: c.env.LIBRARY,
+        CHAT_SESSION: c.env.CHAT_SESSION,
+        AI: c.env.AI,
+        VECTORIZE: c.env.VECTORIZE,
+        payments: choosePaymentProvider(c.env, origin),
+      },
+      c.var.user.id,
+      c.req.valid("json").email,
+    );
+    return c.json({ status: "success" as const, message: MESSAGES.accountDeleted }, 200);
   });

@@ -2,6 +2,7 @@
 // session's Durable Object. Bad tokens are closed with 4001 and sessions the
 // caller may not open with 1008, after an `error` frame saying why.
 import type { Context } from "hono";
+import { chatSession } from "../chat/stub";
 import { CHAT_MESSAGES, CLOSE_POLICY, CLOSE_UNAUTHORIZED, type ServerMessage } from "../contract/protocol";
 import { MESSAGES } from "../contract/messages";
 import { IDENTITY_HEADER, type SocketIdentity } from "../chat/ChatSession";
@@ -43,9 +44,7 @@ export async function openChatSocket(c: Context<AppEnv>): Promise<Response> {
     identity = { sessionId, access: "anonymous", userId: null, email: null, ip: clientIp(c.req.raw) };
   }
 
-  // Separate name spaces: an anonymous visitor can never reach a user's object.
-  const name = `${identity.userId ? "user" : "guest"}:${sessionId}`;
-  const stub = c.env.CHAT_SESSION.get(c.env.CHAT_SESSION.idFromName(name));
+  const stub = chatSession(c.env, sessionId, identity.userId ? "user" : "guest");
   const headers = new Headers(c.req.raw.headers);
   headers.set(IDENTITY_HEADER, JSON.stringify(identity));
   return stub.fetch(new Request(c.req.raw, { headers }));

@@ -1,8 +1,15 @@
 // Documents: upload rows, the index step (magic bytes, size, hash, per-user
 // de-duplication, queue), listing, status, view links and delete. Every query is
 // scoped to the caller: another user's document is simply not found (404).
-import { and, count, desc, eq, inArray, lt } from "drizzle-orm";
-import { DOCUMENT_MESSAGES as M, MAX_UPLOAD_BYTES, type DeleteResponse, type FileItem, type IndexResponse } from "../contract/documents";
+import { and, count, desc, eq, lt } from "drizzle-orm";
+import {
+  DOCUMENT_MESSAGES as M,
+  MAX_UPLOAD_BYTES,
+  type DeleteResponse,
+  type FileItem,
+  type IndexingStatusResponse,
+  type IndexResponse,
+} from "../contract/documents";
 import type { Db } from "../db/client";
 import { documents, uploadAliases } from "../db/schema";
 import { ApiError } from "../errors";
@@ -13,8 +20,6 @@ import { deleteVectors, type VectorBindings } from "./vectors";
 
 type DocumentRow = typeof documents.$inferSelect;
 
-/** A document still pending or processing after this long is failed (the queue gave up or was lost). */
-export const STALE_INDEXING_MS = 15 * 60 * 1000;
 /** An upload row whose file never arrived is removed after this long. */
 export const STALE_UPLOAD_MS = 60 * 60 * 1000;
 
@@ -102,7 +107,7 @@ async function hasPdfMagic(bucket: R2Bucket, key: string): Promise<boolean> {
   return text.includes(PDF_MAGIC);
 }
 
-export interface IndexDeps {
+export interface IndexDeps extends LibraryBinding {
   db: Db;
   bucket: R2Bucket;
   queue: Queue<IngestMessage>;
@@ -120,11 +125,9 @@ export async function startIndexing(deps: IndexDeps, userId: string, r2Key: stri
   const object = await bucket.head(r2Key);
   if (!object) throw new ApiError(400, M.uploadMissing);
 
-  const fail = async (reason: string, hash: string | null): Promise<IndexResponse> => {
-    await db
-      .update(documents)
-      .set({ status: "failed", error: reason, fileHash: hash, sizeBytes: object.size })
-      .where(eq(documents.id, doc.id));
+  const userLibrary = library(deps, userId);
+  const fail = async (reason: string): Promise<IndexResponse> => {
+    await userLibrary.fail(doc.id, doc.fileName, reason);
     return { status: "failed", fileId: doc.id };
   };
   const body = await bucket.get(r2Key);
@@ -147,39 +150,30 @@ export async function startIndexing(deps: IndexDeps, userId: string, r2Key: stri
     return { status: existing.status, fileId: existing.id, duplicate: true };
   }
 
+  await db.update(documents).set({ fileHash, sizeBytes: object.size }).where(eq(documents.id, doc.id));
   // Only reachable through a real R2 presigned URL; the Worker upload refuses big bodies with a 413.
   if (object.size > MAX_UPLOAD_BYTES) {
     await bucket.delete(r2Key);
-    return fail(M.tooLarge, fileHash);
+    return fail(M.tooLarge);
   }
-  if (!(await hasPdfMagic(bucket, r2Key))) return fail(M.notPdf, fileHash);
+  if (!(await hasPdfMagic(bucket, r2Key))) return fail(M.notPdf);
 
-  await db.update(documents).set({ status: "pending", fileHash, sizeBytes: object.size, error: null }).where(eq(documents.id, doc.id));
+  // From here the user's Library owns the document's lifecycle (mirrored to this row).
+  await userLibrary.enqueue(doc.id, doc.fileName);
   try {
     await deps.queue.send({ documentId: doc.id });
   } catch (err) {
     console.error("could not queue document", doc.id, err);
-    return fail(M.indexingFailed, fileHash);
+    return fail(M.indexingFailed);
   }
   return { status: "pending", fileId: doc.id };
 }
 
-/** Fails documents the queue never finished and removes uploads that never arrived. */
-async function sweepStale(db: Db, userId: string): Promise<void> {
-  const now = Date.now();
-  await db
-    .update(documents)
-    .set({ status: "failed", error: M.indexingTimedOut })
-    .where(
-      and(
-        eq(documents.userId, userId),
-        inArray(documents.status, ["pending", "processing"]),
-        lt(documents.createdAt, now - STALE_INDEXING_MS),
-      ),
-    );
+/** Removes upload rows whose file never arrived (documents stuck indexing are the Library's stale rule). */
+async function sweepAbandonedUploads(db: Db, userId: string): Promise<void> {
   await db
     .delete(documents)
-    .where(and(eq(documents.userId, userId), eq(documents.status, "uploading"), lt(documents.createdAt, now - STALE_UPLOAD_MS)));
+    .where(and(eq(documents.userId, userId), eq(documents.status, "uploading"), lt(documents.createdAt, Date.now() - STALE_UPLOAD_MS)));
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -198,7 +192,7 @@ function toFileItem(row: DocumentRow): FileItem {
 }
 
 export async function listDocuments(db: Db, userId: string, pageNumber: number, pageSize: number) {
-  await sweepStale(db, userId);
+  await sweepAbandonedUploads(db, userId);
   const where = eq(documents.userId, userId);
   const total = (await db.select({ n: count() }).from(documents).where(where).get())?.n ?? 0;
   const rows = await db
@@ -225,9 +219,15 @@ export async function getOwnedDocument(db: Db, userId: string, documentId: strin
   return row;
 }
 
-export async function indexingStatus(db: Db, userId: string, documentId: string) {
-  await sweepStale(db, userId);
-  const doc = await getOwnedDocument(db, userId, documentId);
+/** Where the caller's document is: the Library's lifecycle once the upload arrived, the catalogue row before. */
+export async function indexingStatus(
+  deps: { db: Db } & LibraryBinding,
+  userId: string,
+  documentId: string,
+): Promise<IndexingStatusResponse> {
+  const doc = await getOwnedDocument(deps.db, userId, documentId);
+  const state = doc.status === "uploading" ? null : await library(deps, userId).status(doc.id);
+  if (state) return { fileId: doc.id, status: state.status, pagesDone: state.pagesDone, pagesTotal: state.pagesTotal, error: state.error };
   return { fileId: doc.id, status: doc.status, pagesDone: doc.indexedPages, pagesTotal: doc.pageCount, error: doc.error };
 }
 

@@ -142,7 +142,11 @@ export async function importDriveFiles(
         driveFileId: driveId,
       });
       await deps.bucket.put(r2Key, bytes, { httpMetadata: { contentType: "application/pdf" } });
-      const indexed = await startIndexing({ db: deps.db, bucket: deps.bucket, queue: deps.queue }, userId, r2Key);
+      const indexed = await startIndexing(
+        { db: deps.db, bucket: deps.bucket, queue: deps.queue, LIBRARY: deps.env.LIBRARY },
+        userId,
+        r2Key,
+      );
       // a duplicate points at the document the user already has, and its key
       const key = indexed.duplicate
         ? ((await deps.db.select({ r2Key: documents.r2Key }).from(documents).where(eq(documents.id, indexed.fileId)).get())?.r2Key ?? r2Key)

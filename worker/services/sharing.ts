@@ -1,13 +1,10 @@
 // Sharing a chat: the owner invites e-mail addresses; each invitee gets an
 // e-mail with a link and may open the chat read-only after signing in with that
 // address; removing a member cuts their access at once.
+import { chatSession } from "../chat/stub";
 import { SHARE_MESSAGES } from "../contract/mail";
 import { ApiError } from "../errors";
 import { emailHtml, escapeHtml, sendMail } from "./mail";
-
-export function chatStub(env: Env, sessionId: string) {
-  return env.CHAT_SESSION.get(env.CHAT_SESSION.idFromName(`user:${sessionId}`));
-}
 
 /** The chat row when the caller owns it; any other caller gets the same 404 as a missing chat. */
 export async function ownedChat(env: Env, sessionId: string, userId: string) {
@@ -75,6 +72,6 @@ export async function revokeMember(env: Env, ownerId: string, sessionId: string,
     .bind(Date.now(), sessionId, email)
     .run();
   // open sockets of that member are closed now, not at their next message
-  await chatStub(env, sessionId).dropMember(email);
+  await chatSession(env, sessionId).dropMember(email);
   return result.meta.changes > 0;
 }

@@ -1,8 +1,10 @@
-// The Settings dialog (spec section 2): Profile, Security and Subscription tabs,
-// plus the Referral panel that shows only when the current tab is referral.
+// The Settings dialog (spec section 2): Profile, Security (with account deletion)
+// and Subscription tabs, plus the Referral panel that shows only when the current
+// tab is referral.
 import { useSnapshot } from "valtio";
 import { appInfo, closeSettings, setSettingsTab, type SettingsTab } from "../../state/app";
 import { Modal } from "../Modal";
+import { DeleteAccount } from "./DeleteAccount";
 import { ProfilePanel } from "./ProfilePanel";
 import { ReferralPanel } from "./ReferralPanel";
 import { SecurityPanel } from "./SecurityPanel";
@@ -40,7 +42,12 @@ export function SettingsDialog() {
         <div className="settings-panel" role="tabpanel" id={`settings-panel-${currentTab}`}>
           {/* keyed so that switching tabs or reopening starts with no stale status message */}
           {currentTab === "profile" && <ProfilePanel key="profile" onCancel={closeSettings} />}
-          {currentTab === "security" && <SecurityPanel key="security" onCancel={closeSettings} />}
+          {currentTab === "security" && (
+            <>
+              <SecurityPanel key="security" onCancel={closeSettings} />
+              <DeleteAccount key="delete-account" />
+            </>
+          )}
           {currentTab === "subscription" && <SubscriptionPanel key="subscription" />}
           {currentTab === "referral" && <ReferralPanel key="referral" />}
         </div>

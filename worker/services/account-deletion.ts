@@ -1,0 +1,51 @@
+// Deleting an account removes every trace of it: subscription renewals stop,
+// each chat's Durable Object is emptied (its open sockets close), the Library
+// (chunks, index, lifecycle) and the vectors go, the R2 objects go, and finally
+// the D1 user row, whose foreign keys cascade to sessions, documents, chats,
+// shares, usage, the Drive connection and the subscription. The D1 row goes
+// last, so a failure half-way leaves an account the user can delete again.
+import { eq } from "drizzle-orm";
+import { MESSAGES } from "../contract/messages";
+import { chatSession, type ChatSessionBinding } from "../chat/stub";
+import type { Db } from "../db/client";
+import { chats, subscriptions, users } from "../db/schema";
+import { ApiError } from "../errors";
+import { library, type LibraryBinding } from "../library/stub";
+import type { PaymentProvider } from "../providers/payments";
+import { deleteVectors, type VectorBindings } from "./vectors";
+
+export interface AccountDeletionDeps extends VectorBindings, LibraryBinding, ChatSessionBinding {
+  db: Db;
+  bucket: R2Bucket;
+  payments: PaymentProvider | null;
+}
+
+const R2_LIST_LIMIT = 1000;
+
+/** The typed confirmation must be the account's own e-mail address. */
+export async function deleteAccount(deps: AccountDeletionDeps, userId: string, confirmEmail: string): Promise<void> {
+  const user = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
+  if (!user) throw new ApiError(404, MESSAGES.notFound);
+  if (confirmEmail.trim().toLowerCase() !== user.email.toLowerCase()) throw new ApiError(400, MESSAGES.deleteAccountConfirm);
+
+  const subscription = await deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
+  if (subscription?.stripeSubscriptionId && deps.payments?.name === "stripe" && subscription.status !== "canceled") {
+    await deps.payments.cancelAtPeriodEnd(subscription.stripeSubscriptionId);
+  }
+
+  const owned = await deps.db.select({ sessionId: chats.sessionId }).from(chats).where(eq(chats.userId, userId)).all();
+  for (const { sessionId } of owned) await chatSession(deps, sessionId).erase();
+
+  await deleteVectors(deps, await library(deps, userId).erase());
+  await deleteObjects(deps.bucket, `users/${userId}/`);
+  await deps.db.delete(users).where(eq(users.id, userId));
+}
+
+async function deleteObjects(bucket: R2Bucket, prefix: string): Promise<void> {
+  for (;;) {
+    const listed = await bucket.list({ prefix, limit: R2_LIST_LIMIT });
+    if (listed.objects.length === 0) return;
+    await bucket.delete(listed.objects.map((o) => o.key));
+    if (!listed.truncated) return;
+  }
+}
