@@ -1,7 +1,9 @@
 // The account journey in a real browser: register, avatar, sign out, log in,
 // change name and password in Settings, sign in with the new password; deep
-// links survive a refresh; the phone layout's slide-in sidebar.
+// links survive a refresh; the phone layout's slide-in sidebar; deleting the
+// account (after uploading a file) signs out and the e-mail can no longer log in.
 import { expect, test, type Page } from "@playwright/test";
+import { PDFDocument, StandardFonts } from "pdf-lib";
 
 const unique = () => `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
@@ -70,6 +72,38 @@ test("register, sign out, log in, change name and password, sign in again", asyn
   await avatar.click();
   await page.getByRole("menuitem", { name: "Settings" }).click();
   await expect(page.getByRole("dialog", { name: "Settings" }).getByLabel("Name")).toHaveValue("Grace Hopper");
+});
+
+test("delete the account from Settings: confirmation by e-mail, then signed out for good", async ({ page }) => {
+  const email = unique();
+  await page.goto("/app/auth/register");
+  await submitAuth(page, email, "Secret123");
+  await page.goto("/app/files");
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Upload file" }).click();
+  const pdf = await PDFDocument.create();
+  pdf
+    .addPage()
+    .drawText("Severance is two weeks per year of service.", { x: 50, y: 700, font: await pdf.embedFont(StandardFonts.Helvetica) });
+  await (await chooser).setFiles({ name: "Severance.pdf", mimeType: "application/pdf", buffer: Buffer.from(await pdf.save()) });
+  await expect(page.getByRole("row").filter({ hasText: "Severance.pdf" }).getByText("Indexed")).toBeVisible({ timeout: 30_000 });
+
+  await page.getByRole("button", { name: `Account menu for ${email}` }).click();
+  await page.getByRole("menuitem", { name: "Settings" }).click();
+  const dialog = page.getByRole("dialog", { name: "Settings" });
+  await dialog.getByRole("tab", { name: "Security" }).click();
+  await dialog.getByRole("button", { name: "Delete account…" }).click();
+  await dialog.getByLabel("E-mail address").fill("someone@example.com");
+  await dialog.getByRole("button", { name: "Delete my account" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Type your account's e-mail address to confirm.");
+  await dialog.getByLabel("E-mail address").fill(email);
+  await dialog.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Log in" })).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.goto("/app/auth/login");
+  await submitAuth(page, email, "Secret123");
+  await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
 });
 
 test("deep links refresh into the layout", async ({ page }) => {
