@@ -1,12 +1,9 @@
-// One Durable Object per chat session: holds the session's websockets with the
-// Hibernation API, its messages and its documents (the set of the owner's files
-// every question searches) in its own SQLite. A turn: persist the question ->
-// wait for the chat's documents to finish indexing -> retrieve from them (or from
-// all of the owner's files when none is attached) -> stream the answer to every
-// socket -> persist it with its sources -> update the chats row -> `end` +
-// `chat_list_update`. Turns are
-// queued so two questions never interleave, and an answer keeps being written
-// when the asker's socket drops (a reconnect gets the partial text, then the rest).
+// One Durable Object per chat session: it keeps the session's websockets (with
+// the Hibernation API), its messages and its documents (the set of the owner's
+// files every question searches) in its own SQLite, checks each message's token,
+// and queues turns so two questions never interleave. What a turn does is
+// `./turn.ts`. An answer keeps being written when the asker's socket drops (a
+// reconnect gets the partial text, then the rest).
 import { DurableObject } from "cloudflare:workers";
 import {
   CHAT_MESSAGES,
@@ -16,88 +13,54 @@ import {
   PING,
   PONG,
   clientMessageSchema,
-  type AnswerMode,
   type ChatFile,
   type ClientMessage,
-  type FileInfo,
   type ServerMessage,
-  type Source,
   type StoredMessage,
 } from "../contract/protocol";
 import { MESSAGES } from "../contract/messages";
 import { getDb } from "../db/client";
+import { STALE_INDEXING_MS } from "../library/library-index";
 import { chooseChatProvider } from "../providers/llm";
-import { chatTitle } from "../providers/llm/prompt";
 import { authenticate } from "../services/accounts";
 import { checkAttachable } from "../services/chat-files";
-import { listChats, recordTurn } from "../services/chats";
-import { findByUploadKey } from "../services/documents";
-import { STALE_INDEXING_MS } from "../library/library-index";
-import { consumeDailyMessage, quotaFor } from "../services/quotas";
-import { retrievePassages } from "../services/retrieval";
+import { listChats } from "../services/chats";
 import { ChatDocuments } from "./chat-documents";
-import { citedSources } from "./citations";
+import { IDENTITY_HEADER, type SocketIdentity } from "./identity";
+import { MessageStore } from "./message-store";
+import { admitQuestion, runTurn, type ChatQuestion, type ChatRoom } from "./turn";
 
-/** Who a socket belongs to; set by the Worker after it checked the token, kept across hibernation. */
-export interface SocketIdentity {
-  sessionId: string;
-  access: "owner" | "member" | "anonymous";
-  userId: string | null;
-  email: string | null;
-  ip: string;
-}
-
-export const IDENTITY_HEADER = "X-Chat-Identity";
-
-const PARTIAL_SAVE_MS = 500;
-/** A question about a file that is still being indexed waits this long for it. */
-const ATTACHMENT_WAIT_MS = 60_000;
 /** How often indexing progress is read (and sent as a `files` frame when it changed). */
 const PROGRESS_POLL_MS = 500;
-const HISTORY_MESSAGES = 12;
-
-interface MessageRow {
-  id: string;
-  role: "user" | "assistant";
-  content: string;
-  file_info: string | null;
-  sources: string | null;
-  status: "complete" | "streaming";
-  created_at: number;
-  [key: string]: SqlStorageValue;
-}
 
 const isIndexing = (file: ChatFile) => INDEXING_STATUSES.includes(file.status);
 
 export class ChatSession extends DurableObject<Env> {
-  private readonly sql: SqlStorage;
+  private readonly store: MessageStore;
   /** the chat's documents (the set every question searches) */
   private readonly documentSet: ChatDocuments;
+  /** what a turn may use of this chat */
+  private readonly room: ChatRoom;
   private turns: Promise<void> = Promise.resolve();
-  /** the answer being written right now (kept in memory; storage is refreshed every PARTIAL_SAVE_MS) */
-  private live: { id: string; content: string } | null = null;
   /** the last `files` frame sent, so unchanged progress is not sent again */
   private lastFilesFrame = "";
+  /** the session this object serves (known from its first socket) */
+  private sessionId = "";
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.sql = ctx.storage.sql;
-    this.sql.exec(`CREATE TABLE IF NOT EXISTS messages (
-      seq INTEGER PRIMARY KEY AUTOINCREMENT,
-      id TEXT NOT NULL UNIQUE,
-      role TEXT NOT NULL,
-      content TEXT NOT NULL,
-      file_info TEXT,
-      sources TEXT,
-      status TEXT NOT NULL DEFAULT 'complete',
-      created_at INTEGER NOT NULL
-    )`);
+    this.store = new MessageStore(ctx.storage.sql);
     this.documentSet = new ChatDocuments(ctx.storage);
-    // An answer still marked streaming after a restart was cut off: close it honestly.
-    this.sql.exec(
-      "UPDATE messages SET status = 'complete', content = CASE WHEN content = '' THEN ? ELSE content END WHERE status = 'streaming'",
-      CHAT_MESSAGES.sendFailed,
-    );
+    this.room = {
+      env,
+      messages: this.store,
+      documentIds: () => this.documentSet.ids(),
+      files: () => this.files(),
+      takeNewFiles: (files) => this.documentSet.takeNew(files),
+      storeFiles: (ownerId, files) => this.storeFiles(ownerId, files),
+      untilIndexed: (timeoutMs, options) => this.untilIndexed(timeoutMs, options),
+      broadcast: (message, onlyUserId) => this.broadcast(message, onlyUserId),
+    };
     // Answered by the runtime without waking the object.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING, PONG));
   }
@@ -107,6 +70,7 @@ export class ChatSession extends DurableObject<Env> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket" || !identity) {
       return Response.json({ status: "error", message: "Expected a websocket upgrade." }, { status: 426 });
     }
+    this.sessionId = identity.sessionId;
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [identity.userId ?? "anonymous"]);
     server.serializeAttachment(identity);
@@ -115,6 +79,7 @@ export class ChatSession extends DurableObject<Env> {
 
   override async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer): Promise<void> {
     const who = ws.deserializeAttachment() as SocketIdentity;
+    this.sessionId = who.sessionId;
     let data: unknown;
     try {
       data = JSON.parse(typeof raw === "string" ? raw : new TextDecoder().decode(raw));
@@ -145,7 +110,7 @@ export class ChatSession extends DurableObject<Env> {
 
   /** RPC: the stored messages (memo). */
   async transcript(): Promise<StoredMessage[]> {
-    return this.messages();
+    return this.store.all();
   }
 
   /** RPC: the chat's documents (memo). */
@@ -208,34 +173,11 @@ export class ChatSession extends DurableObject<Env> {
     return true;
   }
 
-  private async ask(ws: WebSocket, who: SocketIdentity, message: Extract<ClientMessage, { action: "chat" }>): Promise<void> {
-    if (message.session_id !== who.sessionId) return send(ws, { type: "error", code: 403, message: CHAT_MESSAGES.notYourSession });
-    if (who.access === "member") return send(ws, { type: "error", code: 403, message: CHAT_MESSAGES.readOnly });
-    const query = message.query.trim();
-    if (!query) return send(ws, { type: "error", code: 400, message: CHAT_MESSAGES.emptyQuery });
-
-    // A question may change the chat's documents first (file_ids replaces the set,
-    // s3_key adds one); a refused change refuses the question and changes nothing.
-    let nextFiles: ChatFile[] | null = null;
-    if (message.file_ids || message.s3_key) {
-      if (!who.userId) return send(ws, { type: "error", code: 403, message: CHAT_MESSAGES.anonymousFiles });
-      const ids = message.file_ids ? [...message.file_ids] : this.documentSet.ids();
-      if (message.s3_key) {
-        const id = (await findByUploadKey(getDb(this.env), who.userId, message.s3_key))?.id;
-        if (!id) return send(ws, { type: "error", code: 404, message: CHAT_MESSAGES.fileNotFound });
-        if (!ids.includes(id)) ids.push(id);
-      }
-      const checked = await checkAttachable(getDb(this.env), who.userId, ids);
-      if (!checked.ok) return send(ws, { type: "error", code: checked.code, message: checked.message });
-      nextFiles = checked.files;
-    }
-
-    const refusal = await this.admit(who);
-    if (refusal) return send(ws, { type: "error", code: 429, message: refusal });
-    if (nextFiles) this.storeFiles(who.sessionId, who.userId!, nextFiles);
-
+  private async ask(ws: WebSocket, who: SocketIdentity, message: ChatQuestion): Promise<void> {
+    const admitted = await admitQuestion(this.room, who, message);
+    if (!admitted.ok) return send(ws, { type: "error", code: admitted.code, message: admitted.message });
     // Queue behind any turn in progress so answers never interleave.
-    const turn = this.turns.then(() => this.runTurn(who, query));
+    const turn = this.turns.then(() => runTurn(this.room, who, admitted.query));
     this.turns = turn.catch(() => {});
     await turn.catch((err) => {
       console.error("chat turn failed", err);
@@ -251,8 +193,8 @@ export class ChatSession extends DurableObject<Env> {
     send(ws, {
       type: "full_chat",
       session_id: who.sessionId,
-      messages: this.messages(),
-      mode: this.mode(),
+      messages: this.store.all(),
+      mode: chooseChatProvider(this.env).mode,
       readOnly: who.access === "member",
       files,
     });
@@ -266,80 +208,9 @@ export class ChatSession extends DurableObject<Env> {
     if (who.access === "member") return refuse(403, CHAT_MESSAGES.readOnly);
     const checked = await checkAttachable(getDb(this.env), who.userId, message.file_ids);
     if (!checked.ok) return refuse(checked.code, checked.message);
-    this.storeFiles(who.sessionId, who.userId, checked.files);
+    this.storeFiles(who.userId, checked.files);
     // Chips of files still indexing show their progress until they are done (or nobody is watching).
-    await this.untilIndexed(who.sessionId, STALE_INDEXING_MS);
-  }
-
-  /** Anonymous visitors are rate limited per IP; signed-in users count against their plan's daily messages. */
-  private async admit(who: SocketIdentity): Promise<string | null> {
-    if (!who.userId) {
-      const { success } = await this.env.CHAT_RATE_LIMITER.limit({ key: `anon-chat:${who.ip}` });
-      return success ? null : CHAT_MESSAGES.tooManyMessages;
-    }
-    const db = getDb(this.env);
-    return consumeDailyMessage(this.env.DB, await quotaFor(db, who.userId), who.userId);
-  }
-
-  private async runTurn(who: SocketIdentity, query: string): Promise<void> {
-    const history = this.history();
-    let files = await this.files();
-    const fileInfo = this.documentSet.takeNew(files);
-    this.insert({ id: crypto.randomUUID(), role: "user", content: query, fileInfo: fileInfo.length ? fileInfo : null, status: "complete" });
-
-    if (files.some(isIndexing)) files = await this.untilIndexed(who.sessionId, ATTACHMENT_WAIT_MS, { evenUnwatched: true });
-    // Only the owner asks, so the chat's documents are the asker's own.
-    const scope = { userId: who.userId!, documentIds: files.map((f) => f.fileId) };
-    const passages = who.userId ? await retrievePassages(this.env, scope, query) : [];
-    const provider = chooseChatProvider(this.env);
-    const answerId = crypto.randomUUID();
-    this.insert({ id: answerId, role: "assistant", content: "", status: "streaming" });
-    this.live = { id: answerId, content: "" };
-
-    let failed = false;
-    let lastSave = Date.now();
-    try {
-      const documentNames = files.map((f) => f.fileName);
-      for await (const text of provider.streamAnswer({ question: query, passages, history, anonymous: !who.userId, documentNames })) {
-        this.live.content += text;
-        this.broadcast({ type: "stream", session_id: who.sessionId, message_id: answerId, text });
-        if (Date.now() - lastSave > PARTIAL_SAVE_MS) {
-          this.sql.exec("UPDATE messages SET content = ? WHERE id = ?", this.live.content, answerId);
-          lastSave = Date.now();
-        }
-      }
-    } catch (err) {
-      console.error("answer provider failed", err);
-      failed = true;
-    }
-
-    const content = this.live.content || CHAT_MESSAGES.sendFailed;
-    const sources = citedSources(content, passages);
-    this.sql.exec(
-      "UPDATE messages SET content = ?, sources = ?, status = 'complete' WHERE id = ?",
-      content,
-      JSON.stringify(sources),
-      answerId,
-    );
-    this.live = null;
-    if (failed) this.broadcast({ type: "error", code: 500, message: CHAT_MESSAGES.sendFailed });
-
-    if (who.userId) {
-      const firstTurn = history.length === 0;
-      const title = firstTurn ? await chatTitle(provider, query) : undefined;
-      await recordTurn(this.env.DB, { sessionId: who.sessionId, userId: who.userId, title });
-    }
-    this.broadcast({
-      type: "end",
-      session_id: who.sessionId,
-      message: this.message(answerId)!,
-      mode: provider.mode,
-      files: await this.files(),
-    });
-    if (who.userId) {
-      const chats = await listChats(this.env.DB, { id: who.userId, email: who.email! });
-      this.broadcast({ type: "chat_list_update", chats }, who.userId);
-    }
+    await this.untilIndexed(STALE_INDEXING_MS, { evenUnwatched: false });
   }
 
   /**
@@ -348,11 +219,11 @@ export class ChatSession extends DurableObject<Env> {
    * `files` frame; gives up after `timeoutMs`, or (unless a question waits)
    * when nobody is connected any more. Returns the documents as they are then.
    */
-  private async untilIndexed(sessionId: string, timeoutMs: number, { evenUnwatched = false } = {}): Promise<ChatFile[]> {
+  private async untilIndexed(timeoutMs: number, { evenUnwatched }: { evenUnwatched: boolean }): Promise<ChatFile[]> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const files = await this.files();
-      this.sendFiles(sessionId, files);
+      this.sendFiles(files);
       const unwatched = !evenUnwatched && this.ctx.getWebSockets().length === 0;
       if (!files.some(isIndexing) || Date.now() > deadline || unwatched) return files;
       await new Promise((resolve) => setTimeout(resolve, PROGRESS_POLL_MS));
@@ -365,74 +236,16 @@ export class ChatSession extends DurableObject<Env> {
   }
 
   /** Replaces the chat's documents and tells every socket. */
-  private storeFiles(sessionId: string, ownerId: string, files: ChatFile[]): void {
+  private storeFiles(ownerId: string, files: ChatFile[]): void {
     this.documentSet.replace(ownerId, files);
-    this.sendFiles(sessionId, files, true);
+    this.sendFiles(files, true);
   }
 
-  private sendFiles(sessionId: string, files: ChatFile[], always = false): void {
+  private sendFiles(files: ChatFile[], always = false): void {
     const frame = JSON.stringify(files);
     if (frame === this.lastFilesFrame && !always) return;
     this.lastFilesFrame = frame;
-    this.broadcast({ type: "files", session_id: sessionId, files });
-  }
-
-  private insert(m: {
-    id: string;
-    role: "user" | "assistant";
-    content: string;
-    fileInfo?: FileInfo[] | null;
-    status: "complete" | "streaming";
-  }) {
-    this.sql.exec(
-      "INSERT INTO messages (id, role, content, file_info, status, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-      m.id,
-      m.role,
-      m.content,
-      m.fileInfo ? JSON.stringify(m.fileInfo) : null,
-      m.status,
-      Date.now(),
-    );
-  }
-
-  private toStored(row: MessageRow): StoredMessage {
-    const live = this.live?.id === row.id ? this.live : null;
-    return {
-      id: row.id,
-      role: row.role,
-      content: live ? live.content : row.content,
-      ...(row.file_info ? { fileInfo: JSON.parse(row.file_info) as FileInfo[] } : {}),
-      ...(row.sources ? { sources: JSON.parse(row.sources) as Source[] } : {}),
-      status: live ? "streaming" : row.status,
-      created_at: row.created_at,
-    };
-  }
-
-  private messages(): StoredMessage[] {
-    return this.sql
-      .exec<MessageRow>("SELECT id, role, content, file_info, sources, status, created_at FROM messages ORDER BY seq")
-      .toArray()
-      .map((r) => this.toStored(r));
-  }
-
-  private message(id: string): StoredMessage | undefined {
-    const row = this.sql
-      .exec<MessageRow>("SELECT id, role, content, file_info, sources, status, created_at FROM messages WHERE id = ?", id)
-      .toArray()[0];
-    return row && this.toStored(row);
-  }
-
-  private history(): { role: "user" | "assistant"; content: string }[] {
-    return this.sql
-      .exec<{ role: "user" | "assistant"; content: string }>(
-        "SELECT role, content FROM (SELECT seq, role, content FROM messages WHERE status = 'complete' ORDER BY seq DESC LIMIT ?) ORDER BY seq",
-        HISTORY_MESSAGES,
-      )
-      .toArray();
-  }
-
-  private mode(): AnswerMode {
-    return chooseChatProvider(this.env).mode;
+    this.broadcast({ type: "files", session_id: this.sessionId, files });
   }
 
   /** Sends to every socket of this session (or only to one user's sockets). */

@@ -5,7 +5,7 @@ import type { Context } from "hono";
 import { chatSession } from "../chat/stub";
 import { CHAT_MESSAGES, CLOSE_POLICY, CLOSE_UNAUTHORIZED, type ServerMessage } from "../contract/protocol";
 import { MESSAGES } from "../contract/messages";
-import { IDENTITY_HEADER, type SocketIdentity } from "../chat/ChatSession";
+import { IDENTITY_HEADER, type SocketIdentity } from "../chat/identity";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { clientIp } from "../middleware/rate-limit";

@@ -1,0 +1,165 @@
+// Proves a chat turn as a plain module, without sockets: admission refuses
+// another session, a reader, an empty question and another user's or an unknown
+// file without changing the chat's documents or using the quota; an admitted
+// question streams an answer citing the chat's document, stores both messages
+// with the cited sources, records the chat with a title and sends `end` and
+// `chat_list_update`; a failing answer provider ends with the plain failure text.
+import { env } from "cloudflare:workers";
+import { describe, expect, inject, it } from "vitest";
+import {
+  CHAT_MESSAGES,
+  type ChatFile,
+  type FileInfo,
+  type ServerMessage,
+  type Source,
+  type StoredMessage,
+} from "../../worker/contract/protocol";
+import type { SocketIdentity } from "../../worker/chat/identity";
+import { admitQuestion, runTurn, type ChatQuestion, type ChatRoom } from "../../worker/chat/turn";
+import { getDb } from "../../worker/db/client";
+import { resolveChatFiles } from "../../worker/services/chat-files";
+import { newUser } from "../helpers/api";
+import { uploadAndIndex, waitUntilDone } from "../helpers/documents";
+import { textPdf } from "../helpers/pdfs";
+
+/** A chat without a Durable Object: messages in memory, documents resolved against D1, frames collected. */
+function memoryRoom(roomEnv: Env = env) {
+  const stored: StoredMessage[] = [];
+  let live: StoredMessage | null = null;
+  let documentIds: string[] = [];
+  let ownerId = "";
+  const frames: { message: ServerMessage; to?: string }[] = [];
+  const files = async (): Promise<ChatFile[]> => (documentIds.length ? resolveChatFiles(getDb(roomEnv), ownerId, documentIds) : []);
+  const room: ChatRoom = {
+    env: roomEnv,
+    messages: {
+      addQuestion: (content: string, fileInfo: FileInfo[]) => {
+        stored.push({
+          id: crypto.randomUUID(),
+          role: "user",
+          content,
+          ...(fileInfo.length ? { fileInfo } : {}),
+          status: "complete",
+          created_at: Date.now(),
+        });
+      },
+      startAnswer: () => {
+        live = { id: crypto.randomUUID(), role: "assistant", content: "", status: "streaming", created_at: Date.now() };
+        stored.push(live);
+        return live.id;
+      },
+      appendToAnswer: (text: string) => {
+        if (live) live.content += text;
+      },
+      answerSoFar: () => live?.content ?? "",
+      completeAnswer: (id: string, content: string, sources: Source[]) => {
+        Object.assign(
+          stored.find((m) => m.id === id)!,
+          { content, sources, status: "complete" },
+        );
+        live = null;
+      },
+      get: (id: string) => stored.find((m) => m.id === id),
+      history: () => stored.filter((m) => m.status === "complete").map(({ role, content }) => ({ role, content })),
+    },
+    documentIds: () => documentIds,
+    files,
+    takeNewFiles: (list) => list.map((f) => ({ fileId: f.fileId, name: f.fileName })),
+    storeFiles: (owner, list) => {
+      ownerId = owner;
+      documentIds = list.map((f) => f.fileId);
+    },
+    untilIndexed: () => files(),
+    broadcast: (message, to) => frames.push({ message, to }),
+  };
+  return { room, stored, frames, documentIds: () => documentIds };
+}
+
+async function owner(prefix: string) {
+  const u = await newUser(prefix);
+  const doc = await uploadAndIndex(u.token, "Leave.pdf", await textPdf(["Parental leave is sixteen weeks at full pay."]));
+  await waitUntilDone(u.token, doc.fileId);
+  const sessionId = `${u.email}-${crypto.randomUUID()}`;
+  const who: SocketIdentity = { sessionId, access: "owner", userId: u.user.id, email: u.email, ip: "203.0.113.9" };
+  const question = (query: string, extra: Partial<ChatQuestion> = {}): ChatQuestion => ({
+    action: "chat",
+    query,
+    session_id: sessionId,
+    ...extra,
+  });
+  return { ...u, doc, who, question };
+}
+
+const usedToday = async (userId: string) =>
+  (await env.DB.prepare("SELECT COALESCE(SUM(messages), 0) AS n FROM usage WHERE user_id = ?").bind(userId).first<{ n: number }>())!.n;
+
+describe("admitting a question", () => {
+  it("refuses without changing the chat's documents or using the quota", async () => {
+    const u = await owner("turn-refuse");
+    const stranger = await owner("turn-stranger");
+    const { room, documentIds } = memoryRoom();
+    const cases: [SocketIdentity, ChatQuestion, number, string][] = [
+      [u.who, { ...u.question("Hi"), session_id: "another-session" }, 403, CHAT_MESSAGES.notYourSession],
+      [{ ...u.who, access: "member" }, u.question("Hi"), 403, CHAT_MESSAGES.readOnly],
+      [u.who, u.question("   "), 400, CHAT_MESSAGES.emptyQuery],
+      [
+        { ...u.who, access: "anonymous", userId: null, email: null },
+        u.question("Hi", { file_ids: [u.doc.fileId] }),
+        403,
+        CHAT_MESSAGES.anonymousFiles,
+      ],
+      [u.who, u.question("Hi", { s3_key: `users/${u.user.id}/nothing.pdf` }), 404, CHAT_MESSAGES.fileNotFound],
+      [u.who, u.question("Hi", { file_ids: [stranger.doc.fileId] }), 404, CHAT_MESSAGES.fileNotFound],
+    ];
+    for (const [who, message, code, text] of cases) {
+      expect(await admitQuestion(room, who, message)).toEqual({ ok: false, code, message: text });
+    }
+    expect(documentIds()).toEqual([]);
+    expect(await usedToday(u.user.id)).toBe(0);
+
+    expect(await admitQuestion(room, u.who, u.question("  How long is parental leave? ", { file_ids: [u.doc.fileId] }))).toEqual({
+      ok: true,
+      query: "How long is parental leave?",
+    });
+    expect(documentIds()).toEqual([u.doc.fileId]);
+    expect(await usedToday(u.user.id)).toBe(1);
+  });
+});
+
+describe("running a turn", () => {
+  it("streams a cited answer from the chat's document, stores both messages and records the chat", async () => {
+    const u = await owner("turn-run");
+    const { room, stored, frames } = memoryRoom();
+    await admitQuestion(room, u.who, u.question("How long is parental leave?", { file_ids: [u.doc.fileId] }));
+    await runTurn(room, u.who, "How long is parental leave?");
+
+    const types = frames.map((f) => f.message.type);
+    expect(types.filter((t) => t === "stream").length).toBeGreaterThan(0);
+    expect(types.slice(-2)).toEqual(["end", "chat_list_update"]);
+    expect(frames.at(-1)!.to).toBe(u.user.id);
+    const streamed = frames.flatMap((f) => (f.message.type === "stream" ? [f.message.text] : [])).join("");
+
+    expect(stored.map((m) => [m.role, m.status])).toEqual([
+      ["user", "complete"],
+      ["assistant", "complete"],
+    ]);
+    expect(stored[0]!.fileInfo).toEqual([{ fileId: u.doc.fileId, name: "Leave.pdf" }]);
+    const answer = stored[1]!;
+    expect(answer.content).toBe(streamed);
+    expect(answer.content).toMatch(/sixteen weeks/i);
+    expect(answer.sources).toEqual([expect.objectContaining({ fileId: u.doc.fileId, fileName: "Leave.pdf", page: 1 })]);
+    const end = frames.at(-2)!.message as Extract<ServerMessage, { type: "end" }>;
+    expect(end.message).toEqual(answer);
+
+    const chat = await env.DB.prepare("SELECT summary FROM chats WHERE session_id = ?").bind(u.who.sessionId).first<{ summary: string }>();
+    expect(chat?.summary).toBeTruthy();
+  });
+
+  it("ends with the plain failure text when the answer provider fails", async () => {
+    const u = await owner("turn-fail");
+    const { room, stored, frames } = memoryRoom({ ...env, LLM_BASE_URL: inject("llmBaseUrl"), LLM_API_KEY: "wrong-key" } as Env);
+    await runTurn(room, u.who, "How long is parental leave?");
+    expect(frames.map((f) => f.message)).toContainEqual({ type: "error", code: 500, message: CHAT_MESSAGES.sendFailed });
+    expect(stored[1]).toMatchObject({ role: "assistant", content: CHAT_MESSAGES.sendFailed, status: "complete" });
+  });
+});

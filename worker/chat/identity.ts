@@ -1,0 +1,11 @@
+// Who a chat socket belongs to: set by the Worker after it checked the token,
+// handed to the chat's Durable Object in a header, kept across hibernation.
+export interface SocketIdentity {
+  sessionId: string;
+  access: "owner" | "member" | "anonymous";
+  userId: string | null;
+  email: string | null;
+  ip: string;
+}
+
+export const IDENTITY_HEADER = "X-Chat-Identity";

@@ -1,0 +1,129 @@
+// A chat's messages as its Durable Object stores them (its own SQLite), with the
+// answer being written right now kept in memory and saved every PARTIAL_SAVE_MS,
+// so a reader (full_chat, memo) always gets the text written so far.
+import { CHAT_MESSAGES, type FileInfo, type Source, type StoredMessage } from "../contract/protocol";
+
+const PARTIAL_SAVE_MS = 500;
+/** How many earlier messages a turn gives the model as context. */
+const HISTORY_MESSAGES = 12;
+
+interface MessageRow {
+  id: string;
+  role: "user" | "assistant";
+  content: string;
+  file_info: string | null;
+  sources: string | null;
+  status: "complete" | "streaming";
+  created_at: number;
+  [key: string]: SqlStorageValue;
+}
+
+const COLUMNS = "id, role, content, file_info, sources, status, created_at";
+
+export interface HistoryMessage {
+  role: "user" | "assistant";
+  content: string;
+}
+
+export class MessageStore {
+  /** the answer being written right now */
+  private live: { id: string; content: string; savedAt: number } | null = null;
+
+  constructor(private readonly sql: SqlStorage) {
+    sql.exec(`CREATE TABLE IF NOT EXISTS messages (
+      seq INTEGER PRIMARY KEY AUTOINCREMENT,
+      id TEXT NOT NULL UNIQUE,
+      role TEXT NOT NULL,
+      content TEXT NOT NULL,
+      file_info TEXT,
+      sources TEXT,
+      status TEXT NOT NULL DEFAULT 'complete',
+      created_at INTEGER NOT NULL
+    )`);
+    // An answer still marked streaming after a restart was cut off: close it honestly.
+    sql.exec(
+      "UPDATE messages SET status = 'complete', content = CASE WHEN content = '' THEN ? ELSE content END WHERE status = 'streaming'",
+      CHAT_MESSAGES.sendFailed,
+    );
+  }
+
+  addQuestion(content: string, fileInfo: FileInfo[]): void {
+    this.insert(crypto.randomUUID(), "user", content, fileInfo.length ? fileInfo : null, "complete");
+  }
+
+  /** Starts an empty streaming answer; returns its id. */
+  startAnswer(): string {
+    const id = crypto.randomUUID();
+    this.insert(id, "assistant", "", null, "streaming");
+    this.live = { id, content: "", savedAt: Date.now() };
+    return id;
+  }
+
+  /** Appends streamed text to the live answer, saving it now and then. */
+  appendToAnswer(text: string): void {
+    if (!this.live) return;
+    this.live.content += text;
+    if (Date.now() - this.live.savedAt > PARTIAL_SAVE_MS) {
+      this.sql.exec("UPDATE messages SET content = ? WHERE id = ?", this.live.content, this.live.id);
+      this.live.savedAt = Date.now();
+    }
+  }
+
+  /** The live answer's text so far. */
+  answerSoFar(): string {
+    return this.live?.content ?? "";
+  }
+
+  /** Stores the finished answer with its sources. */
+  completeAnswer(id: string, content: string, sources: Source[]): void {
+    this.sql.exec("UPDATE messages SET content = ?, sources = ?, status = 'complete' WHERE id = ?", content, JSON.stringify(sources), id);
+    if (this.live?.id === id) this.live = null;
+  }
+
+  all(): StoredMessage[] {
+    return this.sql
+      .exec<MessageRow>(`SELECT ${COLUMNS} FROM messages ORDER BY seq`)
+      .toArray()
+      .map((r) => this.toStored(r));
+  }
+
+  get(id: string): StoredMessage | undefined {
+    const row = this.sql.exec<MessageRow>(`SELECT ${COLUMNS} FROM messages WHERE id = ?`, id).toArray()[0];
+    return row && this.toStored(row);
+  }
+
+  /** The last complete messages, oldest first (the model's context). */
+  history(): HistoryMessage[] {
+    return this.sql
+      .exec<{ role: "user" | "assistant"; content: string }>(
+        "SELECT role, content FROM (SELECT seq, role, content FROM messages WHERE status = 'complete' ORDER BY seq DESC LIMIT ?) ORDER BY seq",
+        HISTORY_MESSAGES,
+      )
+      .toArray();
+  }
+
+  private insert(id: string, role: "user" | "assistant", content: string, fileInfo: FileInfo[] | null, status: "complete" | "streaming") {
+    this.sql.exec(
+      "INSERT INTO messages (id, role, content, file_info, status, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+      id,
+      role,
+      content,
+      fileInfo ? JSON.stringify(fileInfo) : null,
+      status,
+      Date.now(),
+    );
+  }
+
+  private toStored(row: MessageRow): StoredMessage {
+    const live = this.live?.id === row.id ? this.live : null;
+    return {
+      id: row.id,
+      role: row.role,
+      content: live ? live.content : row.content,
+      ...(row.file_info ? { fileInfo: JSON.parse(row.file_info) as FileInfo[] } : {}),
+      ...(row.sources ? { sources: JSON.parse(row.sources) as Source[] } : {}),
+      status: live ? "streaming" : row.status,
+      created_at: row.created_at,
+    };
+  }
+}

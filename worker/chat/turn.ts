@@ -1,0 +1,141 @@
+// One chat turn, as a plain module the chat's Durable Object drives (and tests
+// drive without sockets): admit the question (session, access, the chat's
+// documents it may change, the daily quota or the anonymous rate limit), then
+// store it -> wait for the chat's documents to finish indexing -> retrieve from
+// them (or from all of the owner's files when none is attached) -> stream the
+// answer to every socket -> store it with its cited sources -> update the chats
+// row -> `end` + `chat_list_update`.
+import {
+  CHAT_MESSAGES,
+  INDEXING_STATUSES,
+  type ChatFile,
+  type ClientMessage,
+  type FileInfo,
+  type ServerMessage,
+} from "../contract/protocol";
+import { getDb } from "../db/client";
+import { chooseChatProvider } from "../providers/llm";
+import { chatTitle } from "../providers/llm/prompt";
+import { checkAttachable } from "../services/chat-files";
+import { listChats, recordTurn } from "../services/chats";
+import { findByUploadKey } from "../services/documents";
+import { consumeDailyMessage, quotaFor } from "../services/quotas";
+import { retrievePassages } from "../services/retrieval";
+import { citedSources } from "./citations";
+import type { SocketIdentity } from "./identity";
+import type { MessageStore } from "./message-store";
+
+/** A question about a file that is still being indexed waits this long for it. */
+export const ATTACHMENT_WAIT_MS = 60_000;
+
+/** What a turn needs from the chat it runs in. */
+export interface ChatRoom {
+  env: Env;
+  messages: Pick<MessageStore, "addQuestion" | "startAnswer" | "appendToAnswer" | "answerSoFar" | "completeAnswer" | "get" | "history">;
+  /** the ids of the chat's documents, in the order attached */
+  documentIds(): string[];
+  /** the chat's documents as they are now */
+  files(): Promise<ChatFile[]>;
+  /** which of these documents no question has named yet (and marks them named) */
+  takeNewFiles(files: ChatFile[]): FileInfo[];
+  /** replaces the chat's documents and tells every socket */
+  storeFiles(ownerId: string, files: ChatFile[]): void;
+  /** waits while any document is still indexing, sending progress; returns them as they are then */
+  untilIndexed(timeoutMs: number, options: { evenUnwatched: boolean }): Promise<ChatFile[]>;
+  broadcast(message: ServerMessage, onlyUserId?: string): void;
+}
+
+export type ChatQuestion = Extract<ClientMessage, { action: "chat" }>;
+
+export type Admission = { ok: true; query: string } | { ok: false; code: number; message: string };
+
+const refused = (code: number, message: string): Admission => ({ ok: false, code, message });
+const isIndexing = (file: ChatFile) => INDEXING_STATUSES.includes(file.status);
+
+/**
+ * Decides whether this question may run. A question may change the chat's
+ * documents first (file_ids replaces the set, s3_key adds one); a refused change
+ * or question changes nothing, and only an admitted question uses the quota.
+ */
+export async function admitQuestion(room: ChatRoom, who: SocketIdentity, message: ChatQuestion): Promise<Admission> {
+  if (message.session_id !== who.sessionId) return refused(403, CHAT_MESSAGES.notYourSession);
+  if (who.access === "member") return refused(403, CHAT_MESSAGES.readOnly);
+  const query = message.query.trim();
+  if (!query) return refused(400, CHAT_MESSAGES.emptyQuery);
+
+  let nextFiles: ChatFile[] | null = null;
+  if (message.file_ids || message.s3_key) {
+    if (!who.userId) return refused(403, CHAT_MESSAGES.anonymousFiles);
+    const db = getDb(room.env);
+    const ids = message.file_ids ? [...message.file_ids] : room.documentIds();
+    if (message.s3_key) {
+      const id = (await findByUploadKey(db, who.userId, message.s3_key))?.id;
+      if (!id) return refused(404, CHAT_MESSAGES.fileNotFound);
+      if (!ids.includes(id)) ids.push(id);
+    }
+    const checked = await checkAttachable(db, who.userId, ids);
+    if (!checked.ok) return refused(checked.code, checked.message);
+    nextFiles = checked.files;
+  }
+
+  const overQuota = await chargeQuestion(room.env, who);
+  if (overQuota) return refused(429, overQuota);
+  if (nextFiles) room.storeFiles(who.userId!, nextFiles);
+  return { ok: true, query };
+}
+
+/** Anonymous visitors are rate limited per IP; signed-in users count against their plan's daily messages. */
+async function chargeQuestion(env: Env, who: SocketIdentity): Promise<string | null> {
+  if (!who.userId) {
+    const { success } = await env.CHAT_RATE_LIMITER.limit({ key: `anon-chat:${who.ip}` });
+    return success ? null : CHAT_MESSAGES.tooManyMessages;
+  }
+  return consumeDailyMessage(env.DB, await quotaFor(getDb(env), who.userId), who.userId);
+}
+
+/** Answers an admitted question; every socket of the chat sees the answer stream. */
+export async function runTurn(room: ChatRoom, who: SocketIdentity, query: string): Promise<void> {
+  const { env, messages } = room;
+  const history = messages.history();
+  let files = await room.files();
+  messages.addQuestion(query, room.takeNewFiles(files));
+
+  if (files.some(isIndexing)) files = await room.untilIndexed(ATTACHMENT_WAIT_MS, { evenUnwatched: true });
+  // Only the owner asks, so the chat's documents are the asker's own.
+  const scope = { userId: who.userId!, documentIds: files.map((f) => f.fileId) };
+  const passages = who.userId ? await retrievePassages(env, scope, query) : [];
+  const provider = chooseChatProvider(env);
+  const answerId = messages.startAnswer();
+
+  let failed = false;
+  try {
+    const documentNames = files.map((f) => f.fileName);
+    for await (const text of provider.streamAnswer({ question: query, passages, history, anonymous: !who.userId, documentNames })) {
+      messages.appendToAnswer(text);
+      room.broadcast({ type: "stream", session_id: who.sessionId, message_id: answerId, text });
+    }
+  } catch (err) {
+    console.error("answer provider failed", err);
+    failed = true;
+  }
+
+  const content = messages.answerSoFar() || CHAT_MESSAGES.sendFailed;
+  messages.completeAnswer(answerId, content, citedSources(content, passages));
+  if (failed) room.broadcast({ type: "error", code: 500, message: CHAT_MESSAGES.sendFailed });
+
+  if (who.userId) {
+    const title = history.length === 0 ? await chatTitle(provider, query) : undefined;
+    await recordTurn(env.DB, { sessionId: who.sessionId, userId: who.userId, title });
+  }
+  room.broadcast({
+    type: "end",
+    session_id: who.sessionId,
+    message: messages.get(answerId)!,
+    mode: provider.mode,
+    files: await room.files(),
+  });
+  if (who.userId) {
+    const chats = await listChats(env.DB, { id: who.userId, email: who.email! });
+    room.broadcast({ type: "chat_list_update", chats }, who.userId);
+  }
+}
