@@ -7,6 +7,8 @@ import { defineConfig } from "vite";
 export default defineConfig({
   plugins: [react(), cloudflare()],
   publicDir: "client/public",
+  // Development tools (worker/dev) are left out of a production build: see worker/dev-tools.ts.
+  define: { __DEV_TOOLS__: JSON.stringify(process.env.CLOUDFLARE_ENV !== "production") },
   server: {
     host: "127.0.0.1",
     port: Number(process.env.PORT ?? 5173),

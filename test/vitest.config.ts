@@ -20,8 +20,9 @@ const stripStripeSourceMaps: Plugin = {
   },
 };
 
-// Two projects: the Worker suite runs inside workerd with the real local bindings;
-// the client suite renders components in happy-dom. Playwright specs stay out.
+// Three projects: the Worker suite runs inside workerd with the real local
+// bindings; the client suite renders components in happy-dom; the build suite
+// checks what a production build contains. Playwright specs stay out.
 export default defineConfig({
   root,
   test: {
@@ -34,6 +35,7 @@ export default defineConfig({
             miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
           }),
         ],
+        define: { __DEV_TOOLS__: "true" },
         test: {
           name: "worker",
           include: ["test/worker/**/*.test.ts"],
@@ -49,6 +51,13 @@ export default defineConfig({
           include: ["test/client/**/*.test.{ts,tsx}"],
           environment: "happy-dom",
           setupFiles: ["test/helpers/client-setup.ts"],
+        },
+      },
+      {
+        test: {
+          name: "build",
+          include: ["test/build/**/*.test.ts"],
+          environment: "node",
         },
       },
     ],

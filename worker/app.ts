@@ -6,9 +6,7 @@ import { getDb } from "./db/client";
 import type { AppEnv } from "./env";
 import { ApiError } from "./errors";
 import { securityHeaders } from "./middleware/security-headers";
-import { testCheckout } from "./dev/checkout";
-import { mailbox } from "./dev/mailbox";
-import { EMULATOR_PATH, callEmulator, isGoogleEmulated } from "./providers/google";
+import { isDevelopment, loadDevTools } from "./dev-tools";
 import { authRoutes } from "./routes/auth";
 import { chatRoutes } from "./routes/chat";
 import { contactRoutes } from "./routes/contact";
@@ -58,14 +56,12 @@ const api = new Hono<AppEnv>()
 
 app.route("/api", api);
 
-// Development-only pages; each answers 404 outside development (tests prove it).
-// The mailbox lists every outbox message; the test checkout stands in for Stripe.
-app.route("/dev/mailbox", mailbox);
-app.route("/dev/checkout", testCheckout);
-// The Google emulator, only without real Google credentials.
-app.all(`${EMULATOR_PATH}/*`, async (c) => {
-  if (!isGoogleEmulated(c.env)) return c.json({ status: "error" as const, message: MESSAGES.notFound }, 404);
-  return callEmulator(c.env, c.req.raw);
+// Development-only pages (mailbox, test checkout, Google emulator): one fenced
+// router, absent from a production build and a 404 outside development.
+app.all("/dev/*", async (c) => {
+  if (!loadDevTools || !isDevelopment(c.env)) return c.json({ status: "error" as const, message: MESSAGES.notFound }, 404);
+  const { devRoutes } = await loadDevTools();
+  return devRoutes.fetch(c.req.raw, c.env, c.executionCtx);
 });
 
 export type AppType = typeof api;

@@ -1,6 +1,6 @@
 // The development mailbox (/dev/mailbox): lists the D1 outbox with each
-// message's text, and shows its HTML body in a sandbox. Only when
-// ENVIRONMENT=development; everywhere else it is a 404 (a test proves it).
+// message's text, and shows its HTML body in a sandbox. Development only (see
+// ../dev-tools.ts); everywhere else /dev is a 404 (a test proves it).
 import { Hono } from "hono";
 import { escapeHtml } from "../services/mail";
 
@@ -16,10 +16,6 @@ interface OutboxRow {
 }
 
 export const mailbox = new Hono<{ Bindings: Env }>()
-  .use(async (c, next) => {
-    if (c.env.ENVIRONMENT !== "development") return c.json({ status: "error", message: "Not found." }, 404);
-    await next();
-  })
   .get("/", async (c) => {
     const { results } = await c.env.DB.prepare(
       "SELECT id, `to`, subject, kind, status, error, text_body, created_at FROM email_outbox ORDER BY id DESC LIMIT 100",

@@ -2,8 +2,8 @@
 // GOOGLE_CLIENT_ID set this talks to Google (endpoint bases overridable); in
 // development without one it talks to the built-in emulator under /dev/google,
 // called in-process so no network is needed.
-import { Hono } from "hono";
 import { optionalSecrets } from "../config";
+import { isDevelopment, loadDevTools } from "../dev-tools";
 import { base64url } from "../encoding";
 
 export const SIGNIN_SCOPES = ["openid", "email", "profile"];
@@ -22,7 +22,7 @@ export interface GoogleConfig {
 }
 
 export function isGoogleEmulated(env: Env): boolean {
-  return env.ENVIRONMENT === "development" && !optionalSecrets(env).GOOGLE_CLIENT_ID;
+  return isDevelopment(env) && !optionalSecrets(env).GOOGLE_CLIENT_ID;
 }
 
 /** null when Google is not configured (production without a client id). */
@@ -55,11 +55,11 @@ export function googleConfig(env: Env, origin: string): GoogleConfig | null {
 
 export const EMULATOR_PATH = "/dev/google";
 
-/** Hands a request under /dev/google to the emulator (loaded only when used, never in production). */
-export async function callEmulator(env: Env, request: Request): Promise<Response> {
-  const { googleEmulator } = await import("../dev/google");
-  // mounted at its real path, so the pages it renders point back at it
-  return new Hono<{ Bindings: Env }>().route(EMULATOR_PATH, googleEmulator).fetch(request, env);
+/** Hands a request under /dev/google to the emulator (loaded only when used; not in a production build). */
+async function callEmulator(env: Env, request: Request): Promise<Response> {
+  if (!loadDevTools) throw new Error("the Google emulator is not part of a production build");
+  const { devRoutes } = await loadDevTools();
+  return devRoutes.fetch(request, env);
 }
 
 /** fetch, except that emulator URLs are answered in-process (the Worker cannot rely on reaching its own origin). */

@@ -5,6 +5,7 @@
 import Stripe from "stripe";
 import type { Plan } from "../contract/billing";
 import { optionalSecrets } from "../config";
+import { isDevelopment } from "../dev-tools";
 import { signLink } from "../services/signed-links";
 
 export interface CheckoutInput {
@@ -102,7 +103,7 @@ export function testCheckoutProvider(env: Env, origin: string): PaymentProvider 
 }
 
 export function isTestCheckout(env: Env): boolean {
-  return env.ENVIRONMENT === "development" && !optionalSecrets(env).STRIPE_SECRET_KEY;
+  return isDevelopment(env) && !optionalSecrets(env).STRIPE_SECRET_KEY;
 }
 
 /** null when payments are not configured (production without a Stripe key). */

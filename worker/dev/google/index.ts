@@ -19,6 +19,7 @@
 // (form field) on /token sets the access token lifetime (0 or negative = already
 // expired). State: signed tokens (./tokens.ts) + a small R2 store (./store.ts).
 import { Hono, type Context } from "hono";
+import { isGoogleEmulated } from "../../providers/google";
 import { AUTH_REQUEST_KEYS, consentPage, errorPage, type AuthRequest } from "./consent";
 import {
   DriveParamError,
@@ -64,12 +65,6 @@ type Ctx = Context<EmulatorEnv>;
 export const ACCESS_TOKEN_SECONDS = 3600;
 export const CODE_TTL_MS = 10 * 60 * 1000;
 const ID_TOKEN_SECONDS = 3600;
-
-/** The gate: only in local development, and only while no real Google client is configured. */
-export function isGoogleEmulatorEnabled(env: Env): boolean {
-  const clientId = (env as Env & { GOOGLE_CLIENT_ID?: string }).GOOGLE_CLIENT_ID;
-  return env.ENVIRONMENT === "development" && !clientId;
-}
 
 const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" };
 
@@ -262,7 +257,7 @@ async function driveCaller(c: Ctx): Promise<{ owner: DriveOwner; access: DriveAc
 export const googleEmulator = new Hono<EmulatorEnv>();
 
 googleEmulator.use("*", async (c, next) => {
-  if (!isGoogleEmulatorEnabled(c.env)) return c.notFound();
+  if (!isGoogleEmulated(c.env)) return c.notFound(); // a real Google client is configured
   await next();
 });
 
