@@ -218,6 +218,17 @@ describe("webhook", () => {
     expect((await status(env, u.token)).json.status).toBe("cancelling");
   });
 
+  it("processes one event delivered five times at once exactly once", async () => {
+    const u = await newUser("hook-concurrent");
+    const id = `evt_concurrent_${crypto.randomUUID()}`;
+    const deliveries = await Promise.all(
+      Array.from({ length: 5 }, () => sendEvent("customer.subscription.created", subscriptionObject(u.user.id), { id })),
+    );
+    expect(deliveries.map((d) => d.res.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(deliveries.filter((d) => !d.res.json.duplicate)).toHaveLength(1);
+    expect((await status(env, u.token)).json.status).toBe("active");
+  });
+
   it("marks a failed invoice as past due", async () => {
     const u = await newUser("hook-pastdue");
     const t = Math.floor(Date.now() / 1000);

@@ -97,7 +97,7 @@ export class ChatSession extends DurableObject<Env> {
       case "get_chats":
         return send(ws, {
           type: "chat_list",
-          chats: who.userId ? await listChats(this.env.DB, { id: who.userId, email: who.email! }) : [],
+          chats: who.userId ? await listChats(getDb(this.env), { id: who.userId, email: who.email! }) : [],
         });
       case "get_full_chat":
         return this.sendFullChat(ws, who, message.session_id);

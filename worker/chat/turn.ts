@@ -90,7 +90,7 @@ async function chargeQuestion(env: Env, who: SocketIdentity): Promise<string | n
     const { success } = await env.CHAT_RATE_LIMITER.limit({ key: `anon-chat:${who.ip}` });
     return success ? null : CHAT_MESSAGES.tooManyMessages;
   }
-  return consumeDailyMessage(env.DB, await quotaFor(getDb(env), who.userId), who.userId);
+  return consumeDailyMessage(getDb(env), await quotaFor(getDb(env), who.userId), who.userId);
 }
 
 /** Answers an admitted question; every socket of the chat sees the answer stream. */
@@ -125,7 +125,7 @@ export async function runTurn(room: ChatRoom, who: SocketIdentity, query: string
 
   if (who.userId) {
     const title = history.length === 0 ? await chatTitle(provider, query) : undefined;
-    await recordTurn(env.DB, { sessionId: who.sessionId, userId: who.userId, title });
+    await recordTurn(getDb(env), { sessionId: who.sessionId, userId: who.userId, title });
   }
   room.broadcast({
     type: "end",
@@ -135,7 +135,7 @@ export async function runTurn(room: ChatRoom, who: SocketIdentity, query: string
     files: await room.files(),
   });
   if (who.userId) {
-    const chats = await listChats(env.DB, { id: who.userId, email: who.email! });
+    const chats = await listChats(getDb(env), { id: who.userId, email: who.email! });
     room.broadcast({ type: "chat_list_update", chats }, who.userId);
   }
 }

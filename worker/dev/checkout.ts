@@ -6,7 +6,8 @@ import { Hono } from "hono";
 import type Stripe from "stripe";
 import { formatPrice } from "../contract/billing";
 import { isTestCheckout, TEST_CHECKOUT_PATH } from "../providers/payments";
-import { addPeriod, getPlan, handleStripeEvent, isNewEvent, recordEvent } from "../services/billing";
+import { getDb } from "../db/client";
+import { addPeriod, getPlan, processStripeEvent } from "../services/billing";
 import { escapeHtml } from "../services/mail";
 import { verifyLink } from "../services/signed-links";
 
@@ -46,7 +47,7 @@ export const testCheckout = new Hono<{ Bindings: Env }>()
   })
   .get("/", async (c) => {
     const ref = await readCheckout(c.env, c.req.query());
-    const plan = ref && (await getPlan(c.env.DB, ref.planId));
+    const plan = ref && (await getPlan(getDb(c.env), ref.planId));
     if (!ref || !plan)
       return c.html(
         page("Checkout expired", '<h1>This checkout link is invalid or has expired.</h1><p><a href="/app/payment">Back to plans</a></p>'),
@@ -67,7 +68,7 @@ export const testCheckout = new Hono<{ Bindings: Env }>()
   .post("/pay", async (c) => {
     const form = (await c.req.parseBody()) as Record<string, string>;
     const ref = await readCheckout(c.env, form);
-    const plan = ref && (await getPlan(c.env.DB, ref.planId));
+    const plan = ref && (await getPlan(getDb(c.env), ref.planId));
     if (!ref || !plan) return c.html(page("Checkout expired", "<h1>This checkout link is invalid or has expired.</h1>"), 400);
 
     const now = Date.now();
@@ -105,12 +106,8 @@ export const testCheckout = new Hono<{ Bindings: Env }>()
         },
       },
     ] as unknown as Stripe.Event[];
-    for (const event of events) {
-      // paying twice (back button, double click) changes nothing
-      if (!(await isNewEvent(c.env.DB, event.id))) continue;
-      await handleStripeEvent(c.env.DB, event);
-      await recordEvent(c.env.DB, event);
-    }
+    // paying twice (back button, double click) changes nothing
+    for (const event of events) await processStripeEvent(getDb(c.env), event);
     return c.redirect(`/app/subscription/success?session_id=${encodeURIComponent(ref.sessionId)}`, 303);
   })
   .post("/cancel", (c) => c.redirect("/app/payment", 303));

@@ -8,41 +8,21 @@ import { ApiError } from "../errors";
 import { requireUser } from "../middleware/auth";
 import { enforceRateLimit } from "../middleware/rate-limit";
 import { valid } from "../middleware/validate";
-import { chooseChatProvider } from "../providers/llm";
-import { listChats, sessionAccess } from "../services/chats";
-import { sendMail } from "../services/mail";
-import { memoHtml, writeMemo } from "../services/memo";
+import { listChats } from "../services/chats";
+import { sendChatMemo } from "../services/memo";
 import { listMembers, revokeMember, shareChat } from "../services/sharing";
-import { chatSession } from "../chat/stub";
 
 const origin = (c: { env: Env; req: { url: string } }) => c.env.APP_URL || new URL(c.req.url).origin;
 
 export const chatRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/list", async (c) => c.json({ chats: await listChats(c.env.DB, c.var.user) }, 200))
+  .get("/list", async (c) => c.json({ chats: await listChats(c.var.db, c.var.user) }, 200))
   .post("/sendMemo", valid("json", memoSchema), async (c) => {
     const { session_id, email } = c.req.valid("json");
     const user = c.var.user;
-    const chat = await c.env.DB.prepare("SELECT summary FROM chats WHERE session_id = ?").bind(session_id).first<{ summary: string }>();
-    const access = chat ? await sessionAccess(c.env.DB, session_id, user) : "denied";
-    if (access === "denied") throw new ApiError(404, SHARE_MESSAGES.notFound);
-    await enforceRateLimit(c.env.MAIL_RATE_LIMITER, [`memo:${user.id}`], MEMO_MESSAGES.tooMany);
-
-    const title = chat!.summary || "Untitled Chat";
-    let memo: string;
-    try {
-      const session = chatSession(c.env, session_id);
-      const [transcript, files] = await Promise.all([session.transcript(), session.documents()]);
-      memo = await writeMemo(chooseChatProvider(c.env), title, transcript, files);
-    } catch (err) {
-      console.error("memo generation failed", err);
-      throw new ApiError(500, MEMO_MESSAGES.generationFailed);
-    }
-    if (!memo) throw new ApiError(422, MEMO_MESSAGES.empty);
-
-    const to = email || user.email;
-    const sent = await sendMail(c.env, { kind: "memo", to, subject: `Chat memo: ${title}`, text: memo, html: memoHtml(title, memo) });
-    if (!sent.ok) throw new ApiError(502, MEMO_MESSAGES.sendFailed);
+    const memo = await sendChatMemo(c.env, user, { sessionId: session_id, to: email }, () =>
+      enforceRateLimit(c.env.MAIL_RATE_LIMITER, [`memo:${user.id}`], MEMO_MESSAGES.tooMany),
+    );
     return c.json({ status: "success" as const, message: MEMO_MESSAGES.sent, memo }, 200);
   })
   .post("/share", valid("json", shareSchema), async (c) => {

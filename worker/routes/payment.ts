@@ -13,10 +13,8 @@ import { choosePaymentProvider } from "../providers/payments";
 import {
   cancelSubscription,
   getPlan,
-  handleStripeEvent,
-  isNewEvent,
   listPlans,
-  recordEvent,
+  processStripeEvent,
   rememberCustomer,
   subscriptionRow,
   subscriptionStatus,
@@ -26,7 +24,7 @@ const cryptoProvider = Stripe.createSubtleCryptoProvider();
 const origin = (c: { env: Env; req: { url: string } }) => c.env.APP_URL || new URL(c.req.url).origin;
 
 export const paymentRoutes = new Hono<AppEnv>()
-  .get("/plans", async (c) => c.json({ plans: await listPlans(c.env.DB) }, 200))
+  .get("/plans", async (c) => c.json({ plans: await listPlans(c.var.db) }, 200))
   .post("/webhook", async (c) => {
     const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } = optionalSecrets(c.env);
     if (!STRIPE_WEBHOOK_SECRET) throw new ApiError(503, "Payments are not configured.");
@@ -44,9 +42,7 @@ export const paymentRoutes = new Hono<AppEnv>()
     } catch {
       throw new ApiError(400, "Invalid or expired Stripe signature.");
     }
-    if (!(await isNewEvent(c.env.DB, event.id))) return c.json({ received: true, duplicate: true }, 200);
-    await handleStripeEvent(c.env.DB, event);
-    await recordEvent(c.env.DB, event);
+    if (!(await processStripeEvent(c.var.db, event))) return c.json({ received: true, duplicate: true }, 200);
     return c.json({ received: true }, 200);
   })
   .use(requireUser)
@@ -60,28 +56,28 @@ export const paymentRoutes = new Hono<AppEnv>()
       }),
     ),
     async (c) => {
-      const plan = await getPlan(c.env.DB, c.req.valid("json").planId);
+      const plan = await getPlan(c.var.db, c.req.valid("json").planId);
       if (!plan) throw new ApiError(400, BILLING_MESSAGES.unknownPlan);
       const provider = choosePaymentProvider(c.env, origin(c));
       if (!provider) throw new ApiError(503, "Payments are not configured.");
       const user = c.var.user;
-      const current = await subscriptionRow(c.env.DB, user.id);
+      const current = await subscriptionRow(c.var.db, user.id);
       if (current?.status === "active") throw new ApiError(409, BILLING_MESSAGES.alreadySubscribed);
       const { sessionId, url, customerId } = await provider.createCheckout({
         plan,
         userId: user.id,
         // the account's own address, not whatever the client sent
         email: user.email,
-        customerId: current?.stripe_customer_id ?? null,
+        customerId: current?.stripeCustomerId ?? null,
         successUrl: `${origin(c)}/app/subscription/success`,
         cancelUrl: `${origin(c)}/app/payment`,
       });
-      if (customerId && customerId !== current?.stripe_customer_id) await rememberCustomer(c.env.DB, user.id, customerId);
+      if (customerId && customerId !== current?.stripeCustomerId) await rememberCustomer(c.var.db, user.id, customerId);
       return c.json({ sessionId, url }, 200);
     },
   )
-  .post("/subscription/status", async (c) => c.json(await subscriptionStatus(c.env.DB, c.var.user.id), 200))
+  .post("/subscription/status", async (c) => c.json(await subscriptionStatus(c.var.db, c.var.user.id), 200))
   .post("/subscription/cancel", async (c) => {
-    const message = await cancelSubscription(c.env.DB, choosePaymentProvider(c.env, origin(c)), c.var.user.id);
+    const message = await cancelSubscription(c.var.db, choosePaymentProvider(c.env, origin(c)), c.var.user.id);
     return c.json({ message }, 200);
   });

@@ -35,7 +35,7 @@ export async function openChatSocket(c: Context<AppEnv>): Promise<Response> {
   if (token) {
     const user = await authenticate(getDb(c.env), c.env.JWT_SECRET, token);
     if (!user) return refuse(CLOSE_UNAUTHORIZED, { type: "error", code: 401, message: MESSAGES.unauthorized });
-    const access = await sessionAccess(c.env.DB, sessionId, user);
+    const access = await sessionAccess(getDb(c.env), sessionId, user);
     if (access === "denied") return refuse(CLOSE_POLICY, { type: "error", code: 403, message: CHAT_MESSAGES.notYourSession });
     identity = { sessionId, access, userId: user.id, email: user.email, ip: clientIp(c.req.raw) };
   } else {

@@ -1,42 +1,28 @@
 // Subscriptions: the plan catalogue (D1), one state-transition function shared by
 // the Stripe webhook and the local test checkout (newer state always wins, so
 // out-of-order deliveries cannot roll a subscription back), status and cancel.
+import { asc, eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { BILLING_MESSAGES, type Plan, type SubscriptionStatus, type SubscriptionStatusResponse } from "../contract/billing";
+import type { Db } from "../db/client";
+import { plans, subscriptions, users, webhookEvents } from "../db/schema";
 import { ApiError } from "../errors";
 import { periodEndOf, type PaymentProvider } from "../providers/payments";
 
-interface PlanRow {
-  id: string;
-  name: string;
-  price: number;
-  period: "month" | "year";
-  button_text: string;
-  features: string;
-  note: string | null;
-  popular: number;
-}
+type PlanRow = typeof plans.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 function toPlan(row: PlanRow): Plan {
-  return {
-    id: row.id,
-    name: row.name,
-    price: row.price,
-    period: row.period,
-    buttonText: row.button_text,
-    features: JSON.parse(row.features) as string[],
-    note: row.note,
-    popular: Boolean(row.popular),
-  };
+  const { id, name, price, period, buttonText, features, note, popular } = row;
+  return { id, name, price, period, buttonText, features, note, popular };
 }
 
-export async function listPlans(db: D1Database): Promise<Plan[]> {
-  const { results } = await db.prepare("SELECT * FROM plans ORDER BY sort_order").all<PlanRow>();
-  return results.map(toPlan);
+export async function listPlans(db: Db): Promise<Plan[]> {
+  return (await db.select().from(plans).orderBy(asc(plans.sortOrder)).all()).map(toPlan);
 }
 
-export async function getPlan(db: D1Database, planId: string): Promise<Plan | null> {
-  const row = await db.prepare("SELECT * FROM plans WHERE id = ?").bind(planId).first<PlanRow>();
+export async function getPlan(db: Db, planId: string): Promise<Plan | null> {
+  const row = await db.select().from(plans).where(eq(plans.id, planId)).get();
   return row ? toPlan(row) : null;
 }
 
@@ -53,70 +39,62 @@ export interface SubscriptionState {
  * Applies a subscription state observed at `at` (ms). Written atomically and only
  * if no newer state is stored: a late, older event is a no-op.
  */
-export async function applySubscriptionState(db: D1Database, userId: string, state: SubscriptionState, at: number): Promise<boolean> {
-  const result = await db
-    .prepare(
-      `INSERT INTO subscriptions (user_id, plan_id, status, current_period_end, cancel_at_period_end, stripe_customer_id, stripe_subscription_id, state_at, updated_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
-       ON CONFLICT(user_id) DO UPDATE SET
-         plan_id = COALESCE(excluded.plan_id, subscriptions.plan_id),
-         status = excluded.status,
-         current_period_end = COALESCE(excluded.current_period_end, subscriptions.current_period_end),
-         cancel_at_period_end = excluded.cancel_at_period_end,
-         stripe_customer_id = COALESCE(excluded.stripe_customer_id, subscriptions.stripe_customer_id),
-         stripe_subscription_id = COALESCE(excluded.stripe_subscription_id, subscriptions.stripe_subscription_id),
-         state_at = excluded.state_at,
-         updated_at = excluded.updated_at
-       WHERE excluded.state_at >= subscriptions.state_at`,
-    )
-    .bind(
+export async function applySubscriptionState(db: Db, userId: string, state: SubscriptionState, at: number): Promise<boolean> {
+  // Fields the event does not carry keep their stored value.
+  const keep = (column: string) => sql.raw(`COALESCE(excluded.${column}, subscriptions.${column})`);
+  const written = await db
+    .insert(subscriptions)
+    .values({
       userId,
-      state.planId ?? null,
-      state.status,
-      state.currentPeriodEnd ?? null,
-      state.cancelAtPeriodEnd ? 1 : 0,
-      state.customerId ?? null,
-      state.subscriptionId ?? null,
-      at,
-      Date.now(),
-    )
+      planId: state.planId ?? null,
+      status: state.status,
+      currentPeriodEnd: state.currentPeriodEnd ?? null,
+      cancelAtPeriodEnd: state.cancelAtPeriodEnd ?? false,
+      stripeCustomerId: state.customerId ?? null,
+      stripeSubscriptionId: state.subscriptionId ?? null,
+      stateAt: at,
+      updatedAt: Date.now(),
+    })
+    .onConflictDoUpdate({
+      target: subscriptions.userId,
+      set: {
+        planId: keep("plan_id"),
+        status: sql`excluded.status`,
+        currentPeriodEnd: keep("current_period_end"),
+        cancelAtPeriodEnd: sql`excluded.cancel_at_period_end`,
+        stripeCustomerId: keep("stripe_customer_id"),
+        stripeSubscriptionId: keep("stripe_subscription_id"),
+        stateAt: sql`excluded.state_at`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+      setWhere: sql`excluded.state_at >= ${subscriptions.stateAt}`,
+    })
     .run();
-  return result.meta.changes > 0;
+  return written.meta.changes > 0;
 }
 
 /** Remembers the Stripe customer of a user without touching their subscription state. */
-export async function rememberCustomer(db: D1Database, userId: string, customerId: string): Promise<void> {
+export async function rememberCustomer(db: Db, userId: string, customerId: string): Promise<void> {
   await db
-    .prepare(
-      `INSERT INTO subscriptions (user_id, status, stripe_customer_id) VALUES (?, 'none', ?)
-       ON CONFLICT(user_id) DO UPDATE SET stripe_customer_id = excluded.stripe_customer_id`,
-    )
-    .bind(userId, customerId)
+    .insert(subscriptions)
+    .values({ userId, status: "none", stripeCustomerId: customerId })
+    .onConflictDoUpdate({ target: subscriptions.userId, set: { stripeCustomerId: customerId } })
     .run();
 }
 
-interface SubscriptionRow {
-  user_id: string;
-  plan_id: string | null;
-  status: SubscriptionStatus;
-  current_period_end: number | null;
-  stripe_customer_id: string | null;
-  stripe_subscription_id: string | null;
+export async function subscriptionRow(db: Db, userId: string): Promise<SubscriptionRow | undefined> {
+  return db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
 }
 
-export async function subscriptionRow(db: D1Database, userId: string): Promise<SubscriptionRow | null> {
-  return db.prepare("SELECT * FROM subscriptions WHERE user_id = ?").bind(userId).first<SubscriptionRow>();
-}
-
-export async function subscriptionStatus(db: D1Database, userId: string): Promise<SubscriptionStatusResponse> {
+export async function subscriptionStatus(db: Db, userId: string): Promise<SubscriptionStatusResponse> {
   const row = await subscriptionRow(db, userId);
   if (!row) return { status: "none", planId: null, currentPeriodEnd: null };
   // a cancelled subscription ends with its period, even if the final webhook is late
-  const ended = row.status === "cancelling" && row.current_period_end !== null && row.current_period_end < Date.now();
+  const ended = row.status === "cancelling" && row.currentPeriodEnd !== null && row.currentPeriodEnd < Date.now();
   return {
     status: ended ? "canceled" : row.status,
-    planId: row.plan_id,
-    currentPeriodEnd: row.current_period_end === null ? null : new Date(row.current_period_end).toISOString(),
+    planId: row.planId,
+    currentPeriodEnd: row.currentPeriodEnd === null ? null : new Date(row.currentPeriodEnd).toISOString(),
   };
 }
 
@@ -127,12 +105,12 @@ export function addPeriod(from: number, period: Plan["period"]): number {
   return date.getTime();
 }
 
-export async function cancelSubscription(db: D1Database, provider: PaymentProvider | null, userId: string): Promise<string> {
+export async function cancelSubscription(db: Db, provider: PaymentProvider | null, userId: string): Promise<string> {
   const row = await subscriptionRow(db, userId);
   if (!row || (row.status !== "active" && row.status !== "past_due")) throw new ApiError(400, BILLING_MESSAGES.noSubscription);
-  let periodEnd = row.current_period_end;
-  if (provider?.name === "stripe" && row.stripe_subscription_id) {
-    periodEnd = (await provider.cancelAtPeriodEnd(row.stripe_subscription_id)).currentPeriodEnd ?? periodEnd;
+  let periodEnd = row.currentPeriodEnd;
+  if (provider?.name === "stripe" && row.stripeSubscriptionId) {
+    periodEnd = (await provider.cancelAtPeriodEnd(row.stripeSubscriptionId)).currentPeriodEnd ?? periodEnd;
   }
   await applySubscriptionState(db, userId, { status: "cancelling", currentPeriodEnd: periodEnd, cancelAtPeriodEnd: true }, Date.now());
   const until = periodEnd
@@ -158,22 +136,45 @@ function stripeStatus(subscription: Stripe.Subscription): SubscriptionState["sta
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
 
-async function userByCustomer(db: D1Database, customerId: string | null): Promise<string | null> {
+async function userByCustomer(db: Db, customerId: string | null): Promise<string | null> {
   if (!customerId) return null;
   const row = await db
-    .prepare("SELECT user_id FROM subscriptions WHERE stripe_customer_id = ?")
-    .bind(customerId)
-    .first<{ user_id: string }>();
-  return row?.user_id ?? null;
+    .select({ userId: subscriptions.userId })
+    .from(subscriptions)
+    .where(eq(subscriptions.stripeCustomerId, customerId))
+    .get();
+  return row?.userId ?? null;
 }
 
-async function userExists(db: D1Database, userId: string | null | undefined): Promise<string | null> {
+async function userExists(db: Db, userId: string | null | undefined): Promise<string | null> {
   if (!userId) return null;
-  return (await db.prepare("SELECT id FROM users WHERE id = ?").bind(userId).first<{ id: string }>())?.id ?? null;
+  return (await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get())?.id ?? null;
+}
+
+/**
+ * The one Stripe event step, used by the webhook and the local test checkout:
+ * the event id is claimed first with one atomic insert, so a replay or a
+ * concurrent duplicate delivery does nothing; if applying fails the claim is
+ * released, so Stripe's retry applies it. False for a duplicate.
+ */
+export async function processStripeEvent(db: Db, event: Stripe.Event): Promise<boolean> {
+  const claimed = await db
+    .insert(webhookEvents)
+    .values({ id: event.id, type: event.type })
+    .onConflictDoNothing()
+    .returning({ id: webhookEvents.id });
+  if (claimed.length === 0) return false;
+  try {
+    await applyStripeEvent(db, event);
+  } catch (err) {
+    await db.delete(webhookEvents).where(eq(webhookEvents.id, event.id));
+    throw err;
+  }
+  return true;
 }
 
 /** Applies one verified Stripe event. Unknown event types are acknowledged and ignored. */
-export async function handleStripeEvent(db: D1Database, event: Stripe.Event): Promise<void> {
+async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<void> {
   const at = event.created * 1000;
   switch (event.type) {
     case "checkout.session.completed": {
@@ -225,13 +226,4 @@ export async function handleStripeEvent(db: D1Database, event: Stripe.Event): Pr
     default:
       return;
   }
-}
-
-/** True the first time an event id is seen; replays are no-ops. */
-export async function isNewEvent(db: D1Database, eventId: string): Promise<boolean> {
-  return !(await db.prepare("SELECT 1 AS seen FROM webhook_events WHERE id = ?").bind(eventId).first());
-}
-
-export async function recordEvent(db: D1Database, event: { id: string; type: string }): Promise<void> {
-  await db.prepare("INSERT INTO webhook_events (id, type) VALUES (?, ?) ON CONFLICT(id) DO NOTHING").bind(event.id, event.type).run();
 }

@@ -1,50 +1,61 @@
 // The chats table: who owns a chat session, who may open it, its title and
 // last activity (the sidebar history).
+import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { ChatListItem } from "../contract/protocol";
+import type { Db } from "../db/client";
+import { chatShares, chats } from "../db/schema";
 
 export type SessionAccess = "owner" | "member" | "denied";
+
+/** The chat row of a session (any owner), if the chat exists yet. */
+export async function findChat(db: Db, sessionId: string) {
+  return db.select().from(chats).where(eq(chats.sessionId, sessionId)).get();
+}
 
 /**
  * A signed-in caller may open a session they own, one shared with their e-mail,
  * or a new one named after their own e-mail (spec: "email-uniqueid").
  */
-export async function sessionAccess(db: D1Database, sessionId: string, user: { id: string; email: string }): Promise<SessionAccess> {
-  const chat = await db.prepare("SELECT user_id FROM chats WHERE session_id = ?").bind(sessionId).first<{ user_id: string }>();
+export async function sessionAccess(db: Db, sessionId: string, user: { id: string; email: string }): Promise<SessionAccess> {
+  const chat = await findChat(db, sessionId);
   if (chat) {
-    if (chat.user_id === user.id) return "owner";
+    if (chat.userId === user.id) return "owner";
     const share = await db
-      .prepare("SELECT 1 AS ok FROM chat_shares WHERE session_id = ? AND email = ? AND revoked_at IS NULL")
-      .bind(sessionId, user.email)
-      .first();
+      .select({ email: chatShares.email })
+      .from(chatShares)
+      .where(and(eq(chatShares.sessionId, sessionId), eq(chatShares.email, user.email), isNull(chatShares.revokedAt)))
+      .get();
     return share ? "member" : "denied";
   }
   return sessionId.startsWith(`${user.email}-`) ? "owner" : "denied";
 }
 
 /** Records a finished turn: creates the chat on its first turn (with its title) and bumps updated_at. */
-export async function recordTurn(db: D1Database, turn: { sessionId: string; userId: string; title?: string }): Promise<void> {
+export async function recordTurn(db: Db, turn: { sessionId: string; userId: string; title?: string }): Promise<void> {
   const now = Date.now();
   await db
-    .prepare(
-      `INSERT INTO chats (session_id, user_id, summary, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?4)
-       ON CONFLICT(session_id) DO UPDATE SET updated_at = ?4,
-         summary = CASE WHEN chats.summary = '' THEN excluded.summary ELSE chats.summary END
-       WHERE chats.user_id = ?2`,
-    )
-    .bind(turn.sessionId, turn.userId, turn.title ?? "", now)
+    .insert(chats)
+    .values({ sessionId: turn.sessionId, userId: turn.userId, summary: turn.title ?? "", createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: chats.sessionId,
+      set: { updatedAt: now, summary: sql`CASE WHEN ${chats.summary} = '' THEN excluded.summary ELSE ${chats.summary} END` },
+      // another user's session id never touches their chat
+      setWhere: eq(chats.userId, turn.userId),
+    })
     .run();
 }
 
 /** The caller's chats (owned and shared with them), most recently active first. */
-export async function listChats(db: D1Database, user: { id: string; email: string }, limit = 50): Promise<ChatListItem[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT session_id, updated_at, summary FROM chats
-       WHERE user_id = ?1
-          OR session_id IN (SELECT session_id FROM chat_shares WHERE email = ?2 AND revoked_at IS NULL)
-       ORDER BY updated_at DESC LIMIT ?3`,
-    )
-    .bind(user.id, user.email, limit)
-    .all<ChatListItem>();
-  return results;
+export async function listChats(db: Db, user: { id: string; email: string }, limit = 50): Promise<ChatListItem[]> {
+  const sharedWithMe = db
+    .select({ sessionId: chatShares.sessionId })
+    .from(chatShares)
+    .where(and(eq(chatShares.email, user.email), isNull(chatShares.revokedAt)));
+  return db
+    .select({ session_id: chats.sessionId, updated_at: chats.updatedAt, summary: chats.summary })
+    .from(chats)
+    .where(or(eq(chats.userId, user.id), inArray(chats.sessionId, sharedWithMe)))
+    .orderBy(desc(chats.updatedAt))
+    .limit(limit)
+    .all();
 }

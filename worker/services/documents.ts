@@ -48,7 +48,8 @@ export async function createUpload(
   const quota = await quotaFor(db, userId);
   const id = crypto.randomUUID();
   const r2Key = `users/${userId}/${id}.pdf`;
-  // One statement: the count and the insert cannot be split by a concurrent upload.
+  // One statement, so the count and the insert cannot be split by a concurrent upload
+  // (raw SQL: drizzle cannot express an INSERT ... SELECT with no source table).
   const inserted = await db.$client
     .prepare(
       `INSERT INTO documents (id, user_id, file_name, r2_key, status, source, drive_file_id)

@@ -1,6 +1,9 @@
 // Every e-mail goes through here: recorded in the D1 outbox first, then sent by
 // the configured mailer; the outcome (sent, or failed with the error) is written
 // back and returned, so a failure is reported and never silently dropped.
+import { eq } from "drizzle-orm";
+import { getDb } from "../db/client";
+import { emailOutbox } from "../db/schema";
 import { chooseMailer, type Mailer } from "../providers/mail";
 
 export type MailKind = "memo" | "share" | "contact";
@@ -21,20 +24,23 @@ export interface MailOutcome {
 }
 
 export async function sendMail(env: Env, mail: MailRequest, mailer: Mailer = chooseMailer(env)): Promise<MailOutcome> {
-  const row = await env.DB.prepare(
-    "INSERT INTO email_outbox (`to`, subject, kind, status, text_body, html_body) VALUES (?, ?, ?, 'queued', ?, ?) RETURNING id",
-  )
-    .bind(mail.to, mail.subject, mail.kind, mail.text, mail.html)
-    .first<{ id: number }>();
+  const db = getDb(env);
+  const [row] = await db
+    .insert(emailOutbox)
+    .values({ to: mail.to, subject: mail.subject, kind: mail.kind, status: "queued", textBody: mail.text, htmlBody: mail.html })
+    .returning({ id: emailOutbox.id });
   const outboxId = row!.id;
   try {
     await mailer.send({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, replyTo: mail.replyTo });
-    await env.DB.prepare("UPDATE email_outbox SET status = 'sent' WHERE id = ?").bind(outboxId).run();
+    await db.update(emailOutbox).set({ status: "sent" }).where(eq(emailOutbox.id, outboxId));
     return { ok: true, outboxId };
   } catch (err) {
     const error = (err as Error)?.message || String(err);
     console.error("mail send failed", mail.kind, outboxId, error);
-    await env.DB.prepare("UPDATE email_outbox SET status = 'failed', error = ? WHERE id = ?").bind(error.slice(0, 500), outboxId).run();
+    await db
+      .update(emailOutbox)
+      .set({ status: "failed", error: error.slice(0, 500) })
+      .where(eq(emailOutbox.id, outboxId));
     return { ok: false, outboxId, error };
   }
 }

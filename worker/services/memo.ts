@@ -1,9 +1,15 @@
 // The chat memo: a summary of a chat session, written by the model when there is
 // one, otherwise an extractive summary (the questions asked and the key cited
-// answers), rendered as plain text and HTML for e-mail.
+// answers), rendered as plain text and HTML for e-mail, and sent to the owner, a
+// member, or an address they give.
+import { chatSession } from "../chat/stub";
+import { MEMO_MESSAGES, SHARE_MESSAGES } from "../contract/mail";
 import type { ChatFile, Source, StoredMessage } from "../contract/protocol";
-import type { ChatProvider } from "../providers/llm";
-import { emailHtml, escapeHtml } from "./mail";
+import { getDb } from "../db/client";
+import { ApiError } from "../errors";
+import { chooseChatProvider, type ChatProvider } from "../providers/llm";
+import { findChat, sessionAccess } from "./chats";
+import { emailHtml, escapeHtml, sendMail } from "./mail";
 
 const MEMO_PROMPT = `Write a concise business memo summarising the chat below between a user and a document assistant.
 Start with a one-sentence overview, then list the key findings as short bullet points ("- ") with the file and page they came from in parentheses, then any open questions.
@@ -90,4 +96,43 @@ export function memoHtml(title: string, memo: string): string {
     return `<p>${lines.map(escapeHtml).join("<br>")}</p>`;
   });
   return emailHtml(`Chat memo: ${title}`, blocks.join("\n"));
+}
+
+/**
+ * Writes the memo of a chat the caller owns or was shared and e-mails it (to
+ * `to`, or to the caller). Any other chat is the same 404 as a missing one.
+ * Returns the memo text.
+ */
+export async function sendChatMemo(
+  env: Env,
+  caller: { id: string; email: string },
+  input: { sessionId: string; to?: string | null },
+  beforeSending: () => Promise<void> = async () => {},
+): Promise<string> {
+  const db = getDb(env);
+  const chat = await findChat(db, input.sessionId);
+  if (!chat || (await sessionAccess(db, input.sessionId, caller)) === "denied") throw new ApiError(404, SHARE_MESSAGES.notFound);
+  await beforeSending();
+
+  const title = chat.summary || "Untitled Chat";
+  let memo: string;
+  try {
+    const session = chatSession(env, input.sessionId);
+    const [transcript, files] = await Promise.all([session.transcript(), session.documents()]);
+    memo = await writeMemo(chooseChatProvider(env), title, transcript, files);
+  } catch (err) {
+    console.error("memo generation failed", err);
+    throw new ApiError(500, MEMO_MESSAGES.generationFailed);
+  }
+  if (!memo) throw new ApiError(422, MEMO_MESSAGES.empty);
+
+  const sent = await sendMail(env, {
+    kind: "memo",
+    to: input.to || caller.email,
+    subject: `Chat memo: ${title}`,
+    text: memo,
+    html: memoHtml(title, memo),
+  });
+  if (!sent.ok) throw new ApiError(502, MEMO_MESSAGES.sendFailed);
+  return memo;
 }

@@ -1,8 +1,8 @@
 // Plan quotas: what a free account may do and what a paid plan lifts. One place
 // for the numbers (documented in docs/decisions.md); enforced on the server.
-import { and, eq, gt, inArray, or, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, or, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { subscriptions } from "../db/schema";
+import { subscriptions, usage } from "../db/schema";
 
 export interface Quota {
   plan: "free" | "paid";
@@ -36,15 +36,13 @@ export async function quotaFor(db: Db, userId: string): Promise<Quota> {
  * Counts one chat message against today's allowance (UTC day), atomically.
  * Returns the refusal message when the allowance is used up.
  */
-export async function consumeDailyMessage(db: D1Database, quota: Quota, userId: string): Promise<string | null> {
+export async function consumeDailyMessage(db: Db, quota: Quota, userId: string): Promise<string | null> {
   const day = new Date().toISOString().slice(0, 10);
-  const row = await db
-    .prepare(
-      `INSERT INTO usage (user_id, day, messages) VALUES (?, ?, 1)
-       ON CONFLICT(user_id, day) DO UPDATE SET messages = messages + 1 RETURNING messages`,
-    )
-    .bind(userId, day)
-    .first<{ messages: number }>();
+  const [row] = await db
+    .insert(usage)
+    .values({ userId, day, messages: 1 })
+    .onConflictDoUpdate({ target: [usage.userId, usage.day], set: { messages: sql`${usage.messages} + 1` } })
+    .returning({ messages: usage.messages });
   if ((row?.messages ?? 0) <= quota.maxMessagesPerDay) return null;
   return quota.plan === "free"
     ? `You have used today's ${quota.maxMessagesPerDay} messages of the free plan. [Upgrade your plan](${UPGRADE_PATH}) to keep chatting.`

@@ -1,16 +1,21 @@
 // Sharing a chat: the owner invites e-mail addresses; each invitee gets an
 // e-mail with a link and may open the chat read-only after signing in with that
 // address; removing a member cuts their access at once.
+import { and, asc, eq, isNull } from "drizzle-orm";
 import { chatSession } from "../chat/stub";
 import { SHARE_MESSAGES } from "../contract/mail";
+import { getDb } from "../db/client";
+import { chatShares, chats } from "../db/schema";
 import { ApiError } from "../errors";
 import { emailHtml, escapeHtml, sendMail } from "./mail";
 
 /** The chat row when the caller owns it; any other caller gets the same 404 as a missing chat. */
 export async function ownedChat(env: Env, sessionId: string, userId: string) {
-  const chat = await env.DB.prepare("SELECT session_id, summary FROM chats WHERE session_id = ? AND user_id = ?")
-    .bind(sessionId, userId)
-    .first<{ session_id: string; summary: string }>();
+  const chat = await getDb(env)
+    .select({ sessionId: chats.sessionId, summary: chats.summary })
+    .from(chats)
+    .where(and(eq(chats.sessionId, sessionId), eq(chats.userId, userId)))
+    .get();
   if (!chat) throw new ApiError(404, SHARE_MESSAGES.notFound);
   return chat;
 }
@@ -32,11 +37,10 @@ export async function shareChat(env: Env, owner: { id: string; email: string }, 
       errors.push({ email, error: SHARE_MESSAGES.cannotShareWithSelf });
       continue;
     }
-    await env.DB.prepare(
-      `INSERT INTO chat_shares (session_id, email, invited_by, created_at) VALUES (?1, ?2, ?3, ?4)
-       ON CONFLICT(session_id, email) DO UPDATE SET revoked_at = NULL, invited_by = ?3`,
-    )
-      .bind(sessionId, email, owner.id, Date.now())
+    await getDb(env)
+      .insert(chatShares)
+      .values({ sessionId, email, invitedBy: owner.id, createdAt: Date.now() })
+      .onConflictDoUpdate({ target: [chatShares.sessionId, chatShares.email], set: { revokedAt: null, invitedBy: owner.id } })
       .run();
     const sent = await sendMail(env, {
       kind: "share",
@@ -58,18 +62,20 @@ export async function shareChat(env: Env, owner: { id: string; email: string }, 
 
 export async function listMembers(env: Env, ownerId: string, sessionId: string) {
   await ownedChat(env, sessionId, ownerId);
-  const { results } = await env.DB.prepare(
-    "SELECT email, created_at FROM chat_shares WHERE session_id = ? AND revoked_at IS NULL ORDER BY created_at",
-  )
-    .bind(sessionId)
-    .all<{ email: string; created_at: number }>();
-  return results;
+  return getDb(env)
+    .select({ email: chatShares.email, created_at: chatShares.createdAt })
+    .from(chatShares)
+    .where(and(eq(chatShares.sessionId, sessionId), isNull(chatShares.revokedAt)))
+    .orderBy(asc(chatShares.createdAt))
+    .all();
 }
 
 export async function revokeMember(env: Env, ownerId: string, sessionId: string, email: string): Promise<boolean> {
   await ownedChat(env, sessionId, ownerId);
-  const result = await env.DB.prepare("UPDATE chat_shares SET revoked_at = ? WHERE session_id = ? AND email = ? AND revoked_at IS NULL")
-    .bind(Date.now(), sessionId, email)
+  const result = await getDb(env)
+    .update(chatShares)
+    .set({ revokedAt: Date.now() })
+    .where(and(eq(chatShares.sessionId, sessionId), eq(chatShares.email, email), isNull(chatShares.revokedAt)))
     .run();
   // open sockets of that member are closed now, not at their next message
   await chatSession(env, sessionId).dropMember(email);
