@@ -19,7 +19,7 @@ import { extractPdfPages } from "../worker/ingest/extract";
 import { localAnswer } from "../worker/providers/llm/local";
 import { RETRIEVAL_TUNING, retrievePassages, type RetrievalTuning } from "../worker/services/retrieval";
 import { citedSources } from "../worker/chat/citations";
-import { wordCount } from "../worker/services/text";
+import { wordCount } from "../worker/lib/text";
 import { loadQuestions, median, type EvalQuestion } from "./retrieval";
 
 const USER = "bench-user";

@@ -25,7 +25,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { extractText, getDocumentProxy } from "unpdf";
 import type { ServerMessage, Source } from "../worker/contract/protocol";
-import { wordCount } from "../worker/services/text";
+import { wordCount } from "../worker/lib/text";
 import { CORPUS } from "./ingest";
 
 const ROOT = join(import.meta.dirname, "..");

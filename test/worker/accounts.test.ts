@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../../worker/contract/messages";
-import { PBKDF2_ITERATIONS, hashPassword, verifyPassword } from "../../worker/services/passwords";
+import { PBKDF2_ITERATIONS, hashPassword, verifyPassword } from "../../worker/lib/passwords";
 import { GOOD_PASSWORD, call, newUser, uniqueEmail } from "../helpers/api";
 
 describe("health and headers", () => {

@@ -8,7 +8,7 @@ import { chunkPage } from "../../worker/library/chunker";
 import { extractPdfPages } from "../../worker/ingest/extract";
 import type { Passage } from "../../worker/services/retrieval";
 import { localAnswer } from "../../worker/providers/llm/local";
-import { isHeading, isTableRow, splitSentences } from "../../worker/services/text";
+import { isHeading, isTableRow, splitSentences } from "../../worker/lib/text";
 
 const corpus = inject("corpus");
 

@@ -13,7 +13,7 @@ import { extractPdfPages } from "../../worker/ingest/extract";
 import { indexDocument } from "../../worker/ingest/indexer";
 import { library } from "../../worker/library/stub";
 import { deleteDocuments } from "../../worker/services/documents";
-import { signLink } from "../../worker/services/signed-links";
+import { signLink } from "../../worker/lib/signed-links";
 import { uploadLinkProvider } from "../../worker/providers/upload-links";
 import { call, newUser } from "../helpers/api";
 import { listFiles, putToLink, uploadAndIndex, waitUntilDone } from "../helpers/documents";

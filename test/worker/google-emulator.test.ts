@@ -11,7 +11,7 @@ import { SCANNED_ARCHIVE_BYTES, SEEDED_FILES } from "../../worker/dev/google/dri
 import { googleEmulator } from "../../worker/dev/google/index";
 import { pdfString, writePdf } from "../../worker/dev/google/pdf";
 import { issueToken, randomId } from "../../worker/dev/google/tokens";
-import { base64url } from "../../worker/encoding";
+import { base64url } from "../../worker/lib/encoding";
 
 const app = new Hono<{ Bindings: Env }>().route("/dev/google", googleEmulator);
 const request = (path: string, init: RequestInit = {}, bindings: Env = env) => app.request(path, init, bindings);

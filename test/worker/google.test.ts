@@ -9,7 +9,7 @@ import { createExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DOCUMENT_MESSAGES as M } from "../../worker/contract/documents";
 import { app } from "../../worker/app";
-import { open } from "../../worker/services/secret-box";
+import { open } from "../../worker/lib/secret-box";
 import { GOOGLE_MESSAGES } from "../../worker/services/google-auth";
 import { GOOD_PASSWORD, call, newUser, uniqueEmail } from "../helpers/api";
 import { ftsPages } from "../helpers/library";

@@ -11,7 +11,7 @@ import { library } from "../../worker/library/stub";
 import { chooseChatProvider } from "../../worker/providers/llm";
 import { localAnswer, localProvider } from "../../worker/providers/llm/local";
 import { RERANK_MODEL } from "../../worker/services/reranker";
-import { ftsMatchExpression, isHeading, isTableRow, queryTerms, splitSentences } from "../../worker/services/text";
+import { ftsMatchExpression, isHeading, isTableRow, queryTerms, splitSentences } from "../../worker/lib/text";
 import { openAiProvider } from "../../worker/providers/llm/openai";
 import { SYSTEM_PROMPT, chatTitle } from "../../worker/providers/llm/prompt";
 import { workersAiProvider } from "../../worker/providers/llm/workers-ai";

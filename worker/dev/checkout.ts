@@ -9,7 +9,7 @@ import { isTestCheckout, TEST_CHECKOUT_PATH } from "../providers/payments";
 import { getDb } from "../db/client";
 import { addPeriod, getPlan, processStripeEvent } from "../services/billing";
 import { escapeHtml } from "../services/mail";
-import { verifyLink } from "../services/signed-links";
+import { verifyLink } from "../lib/signed-links";
 
 interface CheckoutRef {
   sessionId: string;

@@ -5,7 +5,7 @@
 // product, and node:sqlite in the offline benchmark. The schema is versioned here.
 import type { DocumentStatus } from "../contract/documents";
 import { DOCUMENT_MESSAGES } from "../contract/documents";
-import { ftsMatchExpression } from "../services/text";
+import { ftsMatchExpression } from "../lib/text";
 import { chunkPage } from "./chunker";
 
 export type SqlParam = string | number | null;

@@ -4,7 +4,7 @@
 // called in-process so no network is needed.
 import { optionalSecrets } from "../config";
 import { isDevelopment, loadDevTools } from "../dev-tools";
-import { base64url } from "../encoding";
+import { base64url } from "../lib/encoding";
 
 export const SIGNIN_SCOPES = ["openid", "email", "profile"];
 export const DRIVE_SCOPES = [...SIGNIN_SCOPES, "https://www.googleapis.com/auth/drive.readonly"];
@@ -41,7 +41,7 @@ export function googleConfig(env: Env, origin: string): GoogleConfig | null {
     };
   }
   if (!isGoogleEmulated(env)) return null;
-  const base = `${env.APP_URL || origin}${EMULATOR_PATH}`;
+  const base = `${origin}${EMULATOR_PATH}`;
   return {
     clientId: EMULATOR_CLIENT_ID,
     authUrl: `${base}/o/oauth2/v2/auth`,

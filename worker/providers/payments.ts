@@ -6,7 +6,7 @@ import Stripe from "stripe";
 import type { Plan } from "../contract/billing";
 import { optionalSecrets } from "../config";
 import { isDevelopment } from "../dev-tools";
-import { signLink } from "../services/signed-links";
+import { signLink } from "../lib/signed-links";
 
 export interface CheckoutInput {
   plan: Plan;
@@ -92,7 +92,7 @@ export function testCheckoutProvider(env: Env, origin: string): PaymentProvider 
       const sessionId = `cs_test_local_${crypto.randomUUID().replace(/-/g, "")}`;
       const subject = `${sessionId}:${userId}:${plan.id}`;
       const { expires, signature } = await signLink(env.JWT_SECRET, "checkout", subject, TEST_CHECKOUT_TTL_MS);
-      const url = new URL(TEST_CHECKOUT_PATH, env.APP_URL || origin);
+      const url = new URL(TEST_CHECKOUT_PATH, origin);
       url.search = new URLSearchParams({ session: subject, expires, signature }).toString();
       return { sessionId, url: url.toString(), customerId: null };
     },

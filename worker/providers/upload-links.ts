@@ -3,7 +3,7 @@
 // with HMAC and an expiry, whose handler streams the body into the R2 binding.
 import { AwsClient } from "aws4fetch";
 import { optionalSecrets } from "../config";
-import { signLink } from "../services/signed-links";
+import { signLink } from "../lib/signed-links";
 
 export const UPLOAD_LINK_TTL_MS = 15 * 60 * 1000;
 
@@ -35,7 +35,7 @@ export function uploadLinkProvider(env: Env, requestOrigin: string): UploadLinkP
   return {
     async presignPut(key) {
       const { expires, signature } = await signLink(env.JWT_SECRET, "upload", key, UPLOAD_LINK_TTL_MS);
-      const url = new URL("/api/documents/upload", env.APP_URL || requestOrigin);
+      const url = new URL("/api/documents/upload", requestOrigin);
       url.searchParams.set("key", key);
       url.searchParams.set("expires", expires);
       url.searchParams.set("signature", signature);

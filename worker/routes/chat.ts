@@ -11,8 +11,7 @@ import { valid } from "../middleware/validate";
 import { listChats } from "../services/chats";
 import { sendChatMemo } from "../services/memo";
 import { listMembers, revokeMember, shareChat } from "../services/sharing";
-
-const origin = (c: { env: Env; req: { url: string } }) => c.env.APP_URL || new URL(c.req.url).origin;
+import { appOrigin } from "../lib/origin";
 
 export const chatRoutes = new Hono<AppEnv>()
   .use(requireUser)
@@ -28,7 +27,7 @@ export const chatRoutes = new Hono<AppEnv>()
   .post("/share", valid("json", shareSchema), async (c) => {
     const { session_id, emails } = c.req.valid("json");
     await enforceRateLimit(c.env.MAIL_RATE_LIMITER, [`share:${c.var.user.id}`], MEMO_MESSAGES.tooMany);
-    const { shared, errors } = await shareChat(c.env, c.var.user, session_id, emails, origin(c));
+    const { shared, errors } = await shareChat(c.env, c.var.user, session_id, emails, appOrigin(c.env, c.req.url));
     const status = errors.length === 0 ? "success" : shared.length === 0 ? "error" : "partial";
     return c.json(
       { status, message: shared.length ? SHARE_MESSAGES.shared : (errors[0]?.error ?? SHARE_MESSAGES.selectAtLeastOne), shared, errors },

@@ -21,7 +21,8 @@ import {
   markOpened,
   startIndexing,
 } from "../services/documents";
-import { signLink, verifyLink } from "../services/signed-links";
+import { signLink, verifyLink } from "../lib/signed-links";
+import { appOrigin } from "../lib/origin";
 
 export const VIEW_LINK_TTL_MS = 5 * 60 * 1000;
 
@@ -74,7 +75,7 @@ export const documentRoutes = new Hono<AppEnv>()
     const { fileName, contentType } = c.req.valid("query");
     if (!isPdfUpload(fileName, contentType)) throw new ApiError(400, M.notPdfName);
     const { r2Key } = await createUpload(c.var.db, c.var.user.id, fileName);
-    const presignedUrl = await uploadLinkProvider(c.env, new URL(c.req.url).origin).presignPut(r2Key, "application/pdf");
+    const presignedUrl = await uploadLinkProvider(c.env, appOrigin(c.env, c.req.url)).presignPut(r2Key, "application/pdf");
     return c.json({ presignedUrl, s3Key: r2Key }, 200);
   })
   .post("/index", valid("json", z.object({ s3_key: z.string({ error: M.s3KeyRequired }).min(1, M.s3KeyRequired) })), async (c) => {
@@ -97,7 +98,7 @@ export const documentRoutes = new Hono<AppEnv>()
     const doc = await getOwnedDocument(c.var.db, c.var.user.id, file_id);
     await markOpened(c.var.db, doc.id);
     const { expires, signature } = await signLink(c.env.JWT_SECRET, "view", doc.id, VIEW_LINK_TTL_MS);
-    const url = new URL(`/api/documents/file/${doc.id}`, c.env.APP_URL || new URL(c.req.url).origin);
+    const url = new URL(`/api/documents/file/${doc.id}`, appOrigin(c.env, c.req.url));
     url.searchParams.set("expires", expires);
     url.searchParams.set("signature", signature);
     if (page) url.hash = `page=${page}`;

@@ -19,8 +19,9 @@ import {
   safeRedirectPath,
   startAuthorization,
 } from "../services/google-auth";
+import { appOrigin } from "../lib/origin";
 
-const origin = (c: Context<AppEnv>) => c.env.APP_URL || new URL(c.req.url).origin;
+const origin = (c: Context<AppEnv>) => appOrigin(c.env, c.req.url);
 
 function requireGoogle(c: Context<AppEnv>): GoogleConfig {
   const config = googleConfig(c.env, origin(c));

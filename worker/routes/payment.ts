@@ -19,9 +19,9 @@ import {
   subscriptionRow,
   subscriptionStatus,
 } from "../services/billing";
+import { appOrigin } from "../lib/origin";
 
 const cryptoProvider = Stripe.createSubtleCryptoProvider();
-const origin = (c: { env: Env; req: { url: string } }) => c.env.APP_URL || new URL(c.req.url).origin;
 
 export const paymentRoutes = new Hono<AppEnv>()
   .get("/plans", async (c) => c.json({ plans: await listPlans(c.var.db) }, 200))
@@ -58,7 +58,7 @@ export const paymentRoutes = new Hono<AppEnv>()
     async (c) => {
       const plan = await getPlan(c.var.db, c.req.valid("json").planId);
       if (!plan) throw new ApiError(400, BILLING_MESSAGES.unknownPlan);
-      const provider = choosePaymentProvider(c.env, origin(c));
+      const provider = choosePaymentProvider(c.env, appOrigin(c.env, c.req.url));
       if (!provider) throw new ApiError(503, "Payments are not configured.");
       const user = c.var.user;
       const current = await subscriptionRow(c.var.db, user.id);
@@ -69,8 +69,8 @@ export const paymentRoutes = new Hono<AppEnv>()
         // the account's own address, not whatever the client sent
         email: user.email,
         customerId: current?.stripeCustomerId ?? null,
-        successUrl: `${origin(c)}/app/subscription/success`,
-        cancelUrl: `${origin(c)}/app/payment`,
+        successUrl: `${appOrigin(c.env, c.req.url)}/app/subscription/success`,
+        cancelUrl: `${appOrigin(c.env, c.req.url)}/app/payment`,
       });
       if (customerId && customerId !== current?.stripeCustomerId) await rememberCustomer(c.var.db, user.id, customerId);
       return c.json({ sessionId, url }, 200);
@@ -78,6 +78,6 @@ export const paymentRoutes = new Hono<AppEnv>()
   )
   .post("/subscription/status", async (c) => c.json(await subscriptionStatus(c.var.db, c.var.user.id), 200))
   .post("/subscription/cancel", async (c) => {
-    const message = await cancelSubscription(c.var.db, choosePaymentProvider(c.env, origin(c)), c.var.user.id);
+    const message = await cancelSubscription(c.var.db, choosePaymentProvider(c.env, appOrigin(c.env, c.req.url)), c.var.user.id);
     return c.json({ message }, 200);
   });

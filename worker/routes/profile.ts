@@ -8,6 +8,7 @@ import { valid } from "../middleware/validate";
 import { choosePaymentProvider } from "../providers/payments";
 import { deleteAccount } from "../services/account-deletion";
 import { getUserInfo, referralLink, saveUserInfo } from "../services/accounts";
+import { appOrigin } from "../lib/origin";
 
 // Mounted at /api root, so authentication is per route (not `.use`) to keep unknown paths a 404.
 export const profileRoutes = new Hono<AppEnv>()
@@ -20,11 +21,9 @@ export const profileRoutes = new Hono<AppEnv>()
     return c.json({ status: "success" as const, message: MESSAGES.userInfoUpdated }, 200);
   })
   .get("/getReferralLink", requireUser, async (c) => {
-    const origin = c.env.APP_URL || new URL(c.req.url).origin;
-    return c.json({ referral_link: await referralLink(c.var.db, c.var.user.id, origin) }, 200);
+    return c.json({ referral_link: await referralLink(c.var.db, c.var.user.id, appOrigin(c.env, c.req.url)) }, 200);
   })
   .delete("/account", requireUser, valid("json", deleteAccountSchema), async (c) => {
-    const origin = c.env.APP_URL || new URL(c.req.url).origin;
     await deleteAccount(
       {
         db: c.var.db,
@@ -33,7 +32,7 @@ export const profileRoutes = new Hono<AppEnv>()
         CHAT_SESSION: c.env.CHAT_SESSION,
         AI: c.env.AI,
         VECTORIZE: c.env.VECTORIZE,
-        payments: choosePaymentProvider(c.env, origin),
+        payments: choosePaymentProvider(c.env, appOrigin(c.env, c.req.url)),
       },
       c.var.user.id,
       c.req.valid("json").email,

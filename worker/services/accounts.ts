@@ -4,8 +4,8 @@ import { MESSAGES } from "../contract/messages";
 import type { Db } from "../db/client";
 import { authSessions, users } from "../db/schema";
 import { ApiError } from "../errors";
-import { hashPassword, verifyPassword } from "./passwords";
-import { REMEMBER_ME_TTL_MS, SESSION_TTL_MS, readToken, signToken } from "./tokens";
+import { hashPassword, verifyPassword } from "../lib/passwords";
+import { REMEMBER_ME_TTL_MS, SESSION_TTL_MS, readToken, signToken } from "../lib/tokens";
 
 export interface PublicUser {
   id: string;

@@ -10,7 +10,7 @@ import type { IngestMessage } from "../ingest/consumer";
 import { GoogleError, driveRequest, refreshAccessToken, revokeToken, type DriveFile, type GoogleConfig } from "../providers/google";
 import { cleanFileName, createUpload, startIndexing } from "./documents";
 import { GOOGLE_MESSAGES } from "./google-auth";
-import { open, seal } from "./secret-box";
+import { open, seal } from "../lib/secret-box";
 
 const REFRESH_MARGIN_MS = 60_000;
 export const MAX_IMPORT_FILES = 20;

@@ -16,8 +16,8 @@ import {
   type GoogleProfile,
 } from "../providers/google";
 import { newReferralCode, startSession, type PublicUser } from "./accounts";
-import { seal } from "./secret-box";
-import { signLink, verifyLink } from "./signed-links";
+import { seal } from "../lib/secret-box";
+import { signLink, verifyLink } from "../lib/signed-links";
 
 export const STATE_TTL_MS = 10 * 60 * 1000;
 export const DEFAULT_SIGNIN_REDIRECT = "/dashboard";

@@ -4,16 +4,11 @@
 import type { ChunkHit } from "../library/library-index";
 import { library, type LibraryBinding } from "../library/stub";
 import { rerankWithModel } from "./reranker";
-import { queryTerms, scoreSentences } from "./text";
+import { queryTerms, scoreSentences } from "../lib/text";
 import { embedTexts, vectorsEnabled, type VectorBindings } from "./vectors";
+import type { Passage } from "../providers/llm/types";
 
-export interface Passage {
-  chunkId: string;
-  documentId: string;
-  fileName: string;
-  page: number;
-  text: string;
-}
+export type { Passage };
 
 export interface RetrievalScope {
   userId: string;

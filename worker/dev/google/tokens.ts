@@ -10,7 +10,7 @@
 // and refresh tokens issued from that code carry it, so revoking the grant kills
 // all of them at once (as revoking a Google token does).
 
-import { base64url, fromBase64url } from "../../encoding";
+import { base64url, fromBase64url } from "../../lib/encoding";
 
 const encoder = new TextEncoder();
 

@@ -5,7 +5,7 @@
 // its [n], in about 120 words, streamed word by word. Table rows and headings
 // are never quoted as sentences. With nothing relevant it says so plainly; it
 // never writes anything that is not in the documents.
-import { scoreSentences, wordCount } from "../../services/text";
+import { scoreSentences, wordCount } from "../../lib/text";
 import type { ChatProvider, ChatTurnInput } from "./types";
 
 /** The answer: one leading sentence, then at most this many supporting quotes from other pages. */

@@ -1,7 +1,15 @@
 // One interface for every answer provider: Workers AI, an OpenAI-compatible
 // endpoint, or the built-in local extractive responder (the default).
 import type { AnswerMode } from "../../contract/protocol";
-import type { Passage } from "../../services/retrieval";
+
+/** A retrieved piece of a document, as an answer cites it. */
+export interface Passage {
+  chunkId: string;
+  documentId: string;
+  fileName: string;
+  page: number;
+  text: string;
+}
 
 export interface ChatTurnInput {
   question: string;

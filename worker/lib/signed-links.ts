@@ -1,7 +1,7 @@
 // Self-signed, expiring links (HMAC-SHA256): the local upload URL and the
 // short-lived document view URL. The purpose is part of the signed message, so a
 // view link can never be used as an upload link or the other way round.
-import { base64url, fromBase64url } from "../encoding";
+import { base64url, fromBase64url } from "./encoding";
 
 const encoder = new TextEncoder();
 

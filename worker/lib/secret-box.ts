@@ -1,6 +1,6 @@
 // AES-GCM encryption for secrets we must keep (Google Drive tokens). The key is
 // derived from ENCRYPTION_KEY; each value gets a fresh 96-bit IV stored with it.
-import { fromBase64, toBase64 } from "../encoding";
+import { fromBase64, toBase64 } from "./encoding";
 
 const encoder = new TextEncoder();
 const VERSION = "v1";

@@ -6,7 +6,7 @@ export const PBKDF2_ITERATIONS = 100_000;
 const SALT_BYTES = 16;
 const KEY_BITS = 256;
 
-import { fromBase64, toBase64 } from "../encoding";
+import { fromBase64, toBase64 } from "./encoding";
 
 const encoder = new TextEncoder();
 
