@@ -7,6 +7,7 @@ import type { DocumentStatus } from "../contract/documents";
 import { DOCUMENT_MESSAGES } from "../contract/documents";
 import { ftsMatchExpression } from "../lib/text";
 import { chunkPage } from "./chunker";
+import { migrate } from "./library-schema";
 
 export type SqlParam = string | number | null;
 
@@ -48,60 +49,8 @@ export interface ChunkHit {
   text: string;
 }
 
-const SCHEMA_VERSION = 2;
 const ROWS_PER_INSERT = 12;
 const ACTIVE = "('pending', 'processing')";
-
-const CHUNKS_SCHEMA = [
-  `CREATE TABLE IF NOT EXISTS chunks (
-    rowid INTEGER PRIMARY KEY AUTOINCREMENT,
-    id TEXT NOT NULL UNIQUE,
-    document_id TEXT NOT NULL,
-    page INTEGER NOT NULL,
-    ord INTEGER NOT NULL,
-    text TEXT NOT NULL,
-    char_start INTEGER NOT NULL,
-    char_end INTEGER NOT NULL
-  )`,
-  "CREATE INDEX IF NOT EXISTS chunks_document_idx ON chunks (document_id)",
-  `CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(text, content='chunks', content_rowid='rowid', tokenize='porter unicode61 remove_diacritics 2')`,
-  `CREATE TRIGGER IF NOT EXISTS chunks_fts_after_insert AFTER INSERT ON chunks BEGIN
-    INSERT INTO chunks_fts(rowid, text) VALUES (new.rowid, new.text);
-  END`,
-  `CREATE TRIGGER IF NOT EXISTS chunks_fts_after_delete AFTER DELETE ON chunks BEGIN
-    INSERT INTO chunks_fts(chunks_fts, rowid, text) VALUES ('delete', old.rowid, old.text);
-  END`,
-  `CREATE TRIGGER IF NOT EXISTS chunks_fts_after_update AFTER UPDATE ON chunks BEGIN
-    INSERT INTO chunks_fts(chunks_fts, rowid, text) VALUES ('delete', old.rowid, old.text);
-    INSERT INTO chunks_fts(rowid, text) VALUES (new.rowid, new.text);
-  END`,
-];
-
-// 'removed' is a tombstone: an indexer still running for a deleted document finds it and stops.
-const DOCUMENTS_V2 = `CREATE TABLE IF NOT EXISTS documents (
-    id TEXT PRIMARY KEY,
-    file_name TEXT NOT NULL,
-    status TEXT NOT NULL CHECK (status IN ('pending', 'processing', 'indexed', 'failed', 'removed')),
-    pages_done INTEGER NOT NULL DEFAULT 0,
-    pages_total INTEGER,
-    error TEXT,
-    updated_at INTEGER NOT NULL
-  )`;
-
-/** Each step takes the schema from the version before it to its own (exported for the upgrade test). */
-export const MIGRATIONS: Record<number, string[]> = {
-  1: [
-    "CREATE TABLE IF NOT EXISTS documents (id TEXT PRIMARY KEY, file_name TEXT NOT NULL, status TEXT NOT NULL CHECK (status IN ('processing', 'indexed')))",
-    ...CHUNKS_SCHEMA,
-  ],
-  // v2: the lifecycle moves in (pending, failed, progress, the stale rule's clock, tombstones)
-  2: [
-    "ALTER TABLE documents RENAME TO documents_v1",
-    DOCUMENTS_V2,
-    "INSERT INTO documents (id, file_name, status, updated_at) SELECT id, file_name, status, 0 FROM documents_v1",
-    "DROP TABLE documents_v1",
-  ],
-};
 
 interface DocumentRow {
   id: string;
@@ -125,15 +74,7 @@ export class LibraryIndex {
     private readonly sql: SyncSql,
     private readonly now: () => number = Date.now,
   ) {
-    sql.rows("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)");
-    const version = sql.rows<{ version: number }>("SELECT version FROM schema_version")[0]?.version ?? 0;
-    if (version < SCHEMA_VERSION) {
-      sql.transaction(() => {
-        for (let step = version + 1; step <= SCHEMA_VERSION; step++) for (const statement of MIGRATIONS[step]!) sql.rows(statement);
-        sql.rows("DELETE FROM schema_version");
-        sql.rows("INSERT INTO schema_version (version) VALUES (?)", SCHEMA_VERSION);
-      });
-    }
+    migrate(sql);
   }
 
   private row(documentId: string): DocumentRow | undefined {
