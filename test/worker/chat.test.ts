@@ -1,5 +1,6 @@
 // Proves the chat session end to end through the Worker and the ChatSession
-// Durable Object: connection checks (4001, 1008), per-message tokens, ping
+// Durable Object: connection checks (4001, 1008), per-message tokens, signed-out
+// and password-revoked sessions losing their open sockets, ping
 // auto-response, a grounded turn with page citations and history, hibernation,
 // queued concurrent questions, resuming a dropped answer, anonymous chat, and
 // that one user's documents never reach another user's answers.
@@ -8,7 +9,8 @@ import { evictDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { chatSession } from "../../worker/chat/stub";
 import { CLOSE_POLICY, CLOSE_UNAUTHORIZED, PING, PONG } from "../../worker/contract/protocol";
-import { call, newUser } from "../helpers/api";
+import { call, GOOD_PASSWORD, newUser } from "../helpers/api";
+import { MESSAGES } from "../../worker/contract/messages";
 import { uploadAndIndex, waitUntilDone } from "../helpers/documents";
 import { textPdf } from "../helpers/pdfs";
 import { openSocket } from "../helpers/sockets";
@@ -75,6 +77,35 @@ describe("connecting", () => {
     expiring.send({ action: "get_chats", token: alice.token });
     expect((await expiring.closed).code).toBe(CLOSE_UNAUTHORIZED);
     expect(expiring.received.at(-1)).toMatchObject({ type: "error", code: 401 });
+  });
+
+  it("closes the open sockets of a signed-out session and of sessions a password change revoked, before the next answer", async () => {
+    const owner = await userWithDocument("revoke-live");
+    const signIn = async () =>
+      (await call("POST", "/api/auth/signin", { body: { email: owner.email, password: GOOD_PASSWORD } })).json.token as string;
+    const [asker, signedOut, otherDevice] = [owner.token, await signIn(), await signIn()];
+    const askerSocket = await openSocket(owner.sessionId, asker);
+    const signedOutSocket = await openSocket(owner.sessionId, signedOut);
+    const otherSocket = await openSocket(owner.sessionId, otherDevice);
+
+    await call("POST", "/api/auth/signout", { token: signedOut });
+    askerSocket.send({ action: "chat", query: "dental coverage", session_id: owner.sessionId, token: asker });
+    await askerSocket.next("end");
+    expect((await signedOutSocket.closed).code).toBe(CLOSE_UNAUTHORIZED);
+    expect(signedOutSocket.received).toEqual([{ type: "error", code: 401, message: MESSAGES.unauthorized }]);
+    expect(otherSocket.all("end")).toHaveLength(1); // still signed in: still served
+
+    // a password change signs out every other session, and their sockets with them
+    const changed = await call("POST", "/api/auth/password", {
+      token: asker,
+      body: { current_password: GOOD_PASSWORD, new_password: "Changed456" },
+    });
+    expect(changed.status).toBe(200);
+    askerSocket.send({ action: "chat", query: "laptop", session_id: owner.sessionId, token: asker });
+    await askerSocket.next("end", 1);
+    expect((await otherSocket.closed).code).toBe(CLOSE_UNAUTHORIZED);
+    expect(otherSocket.all("end")).toHaveLength(1);
+    expect(otherSocket.all("stream").every((f) => askerSocket.all("end")[0]!.message.id === f.message_id)).toBe(true);
   });
 
   it("answers malformed frames with an error, not a crash", async () => {

@@ -80,7 +80,7 @@ async function owner(prefix: string) {
   const doc = await uploadAndIndex(u.token, "Leave.pdf", await textPdf(["Parental leave is sixteen weeks at full pay."]));
   await waitUntilDone(u.token, doc.fileId);
   const sessionId = `${u.email}-${crypto.randomUUID()}`;
-  const who: SocketIdentity = { sessionId, access: "owner", userId: u.user.id, email: u.email, ip: "203.0.113.9" };
+  const who: SocketIdentity = { sessionId, access: "owner", userId: u.user.id, email: u.email, authSessionId: null, ip: "203.0.113.9" };
   const question = (query: string, extra: Partial<ChatQuestion> = {}): ChatQuestion => ({
     action: "chat",
     query,

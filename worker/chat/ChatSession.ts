@@ -22,7 +22,7 @@ import { MESSAGES } from "../contract/messages";
 import { getDb } from "../db/client";
 import { STALE_INDEXING_MS } from "../library/library-index";
 import { chooseChatProvider } from "../providers/llm";
-import { authenticate } from "../services/accounts";
+import { authenticate, liveSessions } from "../services/accounts";
 import { checkAttachable } from "../services/chat-files";
 import { listChats } from "../services/chats";
 import { ChatDocuments } from "./chat-documents";
@@ -32,6 +32,8 @@ import { admitQuestion, runTurn, type ChatQuestion, type ChatRoom } from "./turn
 
 /** How often indexing progress is read (and sent as a `files` frame when it changed). */
 const PROGRESS_POLL_MS = 500;
+/** While frames flow, how often the sockets' signed-in sessions are checked (sign-out, password change). */
+const REVOCATION_CHECK_MS = 1000;
 
 const isIndexing = (file: ChatFile) => INDEXING_STATUSES.includes(file.status);
 
@@ -46,6 +48,8 @@ export class ChatSession extends DurableObject<Env> {
   private lastFilesFrame = "";
   /** the session this object serves (known from its first socket) */
   private sessionId = "";
+  /** when the sockets' signed-in sessions were last checked */
+  private revocationCheckedAt = 0;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -176,6 +180,7 @@ export class ChatSession extends DurableObject<Env> {
   private async ask(ws: WebSocket, who: SocketIdentity, message: ChatQuestion): Promise<void> {
     const admitted = await admitQuestion(this.room, who, message);
     if (!admitted.ok) return send(ws, { type: "error", code: admitted.code, message: admitted.message });
+    await this.closeRevokedSockets();
     // Queue behind any turn in progress so answers never interleave.
     const turn = this.turns.then(() => runTurn(this.room, who, admitted.query));
     this.turns = turn.catch(() => {});
@@ -248,8 +253,30 @@ export class ChatSession extends DurableObject<Env> {
     this.broadcast({ type: "files", session_id: this.sessionId, files });
   }
 
+  /**
+   * Sockets whose signed-in session was revoked since they connected (signed out,
+   * or signed out by a password change elsewhere) are told and closed with 4001.
+   */
+  private async closeRevokedSockets(): Promise<void> {
+    this.revocationCheckedAt = Date.now();
+    const signedIn = this.ctx
+      .getWebSockets()
+      .map((ws) => ({ ws, who: ws.deserializeAttachment() as SocketIdentity }))
+      .filter(({ who }) => who.authSessionId);
+    if (signedIn.length === 0) return;
+    const live = await liveSessions(getDb(this.env), [...new Set(signedIn.map(({ who }) => who.authSessionId!))]);
+    for (const { ws, who } of signedIn) {
+      if (live.has(who.authSessionId!)) continue;
+      send(ws, { type: "error", code: 401, message: MESSAGES.unauthorized });
+      ws.close(CLOSE_UNAUTHORIZED, "unauthorized");
+    }
+  }
+
   /** Sends to every socket of this session (or only to one user's sockets). */
   private broadcast(message: ServerMessage, onlyUserId?: string): void {
+    if (Date.now() - this.revocationCheckedAt > REVOCATION_CHECK_MS) {
+      this.ctx.waitUntil(this.closeRevokedSockets().catch((err) => console.warn("revocation check failed", err)));
+    }
     const json = JSON.stringify(message);
     for (const ws of onlyUserId ? this.ctx.getWebSockets(onlyUserId) : this.ctx.getWebSockets()) {
       try {

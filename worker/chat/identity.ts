@@ -5,6 +5,8 @@ export interface SocketIdentity {
   access: "owner" | "member" | "anonymous";
   userId: string | null;
   email: string | null;
+  /** the signed-in session (the token's jti): when it is revoked, the socket is closed */
+  authSessionId: string | null;
   ip: string;
 }
 

@@ -37,11 +37,11 @@ export async function openChatSocket(c: Context<AppEnv>): Promise<Response> {
     if (!user) return refuse(CLOSE_UNAUTHORIZED, { type: "error", code: 401, message: MESSAGES.unauthorized });
     const access = await sessionAccess(getDb(c.env), sessionId, user);
     if (access === "denied") return refuse(CLOSE_POLICY, { type: "error", code: 403, message: CHAT_MESSAGES.notYourSession });
-    identity = { sessionId, access, userId: user.id, email: user.email, ip: clientIp(c.req.raw) };
+    identity = { sessionId, access, userId: user.id, email: user.email, authSessionId: user.sessionId, ip: clientIp(c.req.raw) };
   } else {
     if (!sessionId.startsWith(GUEST_PREFIX))
       return refuse(CLOSE_POLICY, { type: "error", code: 403, message: CHAT_MESSAGES.notYourSession });
-    identity = { sessionId, access: "anonymous", userId: null, email: null, ip: clientIp(c.req.raw) };
+    identity = { sessionId, access: "anonymous", userId: null, email: null, authSessionId: null, ip: clientIp(c.req.raw) };
   }
 
   const stub = chatSession(c.env, sessionId, identity.userId ? "user" : "guest");

@@ -1,5 +1,5 @@
 // Accounts: sign-up, sign-in, auth sessions, profile, password change, referrals.
-import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, ne } from "drizzle-orm";
 import { MESSAGES } from "../contract/messages";
 import type { Db } from "../db/client";
 import { authSessions, users } from "../db/schema";
@@ -113,6 +113,17 @@ export async function authenticate(db: Db, jwtSecret: string | undefined, token:
     )
     .get();
   return row ? { id: row.id, email: row.email, sessionId: claims.jti } : null;
+}
+
+/** Which of these signed-in sessions are still valid (not revoked, not expired, user present). */
+export async function liveSessions(db: Db, sessionIds: readonly string[]): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: authSessions.id })
+    .from(authSessions)
+    .where(and(inArray(authSessions.id, [...sessionIds]), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, Date.now())))
+    .all();
+  return new Set(rows.map((r) => r.id));
 }
 
 export async function signOut(db: Db, sessionId: string): Promise<void> {
