@@ -212,6 +212,18 @@ describe("tokens", () => {
     await expect401(token);
   });
 
+  it("rejects a correctly signed token without an expiry, even for a live session", async () => {
+    const { user, token } = await newUser("noexp");
+    const jti = JSON.parse(atob(token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))).jti;
+    const forever = await new SignJWT({ email: user.email })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(user.id)
+      .setJti(jti)
+      .sign(new TextEncoder().encode(env.JWT_SECRET!));
+    await expect401(forever);
+    expect((await call("GET", "/api/getUserInfo", { token })).status).toBe(200);
+  });
+
   it("sign-out revokes the token; other sessions stay signed in", async () => {
     const { email, token } = await newUser("signout");
     const second = await call("POST", "/api/auth/signin", { body: { email, password: GOOD_PASSWORD } });
