@@ -107,6 +107,15 @@ describe("upload and index", () => {
     expect(res.json).toEqual({ status: "error", message, ...(res.json.errors ? { errors: res.json.errors } : {}) });
   });
 
+  it("keeps the user's file name but strips paths, control and bidirectional override characters", async () => {
+    const { token } = await newUser("bidi");
+    // "rtl\u202Eexe.pdf" would display as "rtlfdp.exe"
+    const doc = await uploadAndIndex(token, "C:\\fakepath\\rtl\u202Eexe\u2066.pdf\u0007", await textPdf(["Bidirectional names are stripped."]));
+    await waitUntilDone(token, doc.fileId);
+    const [file] = (await listFiles(token)).files;
+    expect(file!.fileName).toBe("rtlexe.pdf");
+  });
+
   it("refuses uploads beyond the plan's document quota with an upgrade hint", async () => {
     const { token, user } = await newUser("quota");
     const inserts = Array.from({ length: 50 }, (_, i) =>

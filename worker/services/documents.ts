@@ -27,10 +27,11 @@ const PDF_MAGIC = "%PDF-";
 const MAGIC_SEARCH_BYTES = 1024; // pdf.js accepts a little junk before the header
 
 export function cleanFileName(name: string): string {
-  // strip paths and control characters; keep the user's name otherwise
+  // Strip paths, control characters and bidirectional overrides/isolates (which
+  // could make "rtl\u202Eexe.pdf" display as "rtlfdp.exe"); keep the user's name otherwise.
   const base = name.split(/[\\/]/).pop() ?? "";
   return base
-    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "")
     .trim()
     .slice(0, 255);
 }
