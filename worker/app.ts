@@ -5,6 +5,7 @@ import { MESSAGES } from "./contract/messages";
 import { getDb } from "./db/client";
 import type { AppEnv } from "./env";
 import { ApiError } from "./errors";
+import { drainUnreadBody } from "./middleware/drain-body";
 import { securityHeaders } from "./middleware/security-headers";
 import { isDevelopment, loadDevTools } from "./dev-tools";
 import { authRoutes } from "./routes/auth";
@@ -22,6 +23,7 @@ export const app = new Hono<AppEnv>();
 app.get("/ws", openChatSocket);
 
 app.use(securityHeaders);
+app.use(drainUnreadBody);
 
 app.use(async (c, next) => {
   c.set("db", getDb(c.env));
