@@ -61,6 +61,42 @@ export interface DeleteResponse {
   errors: { error: string; file_hash: string }[];
 }
 
+/** GET /api/auth/google/connectionStatus */
+export interface DriveConnectionResponse {
+  status: "connected" | "not_connected" | "unavailable";
+  message?: string;
+}
+
+/** One PDF in the user's Google Drive. */
+export interface DriveFile {
+  id: string;
+  name: string;
+  webViewLink: string;
+}
+
+/** GET /api/drive/files[?pageToken] (PDFs only) */
+export interface DriveFileList {
+  files: DriveFile[];
+  nextPageToken?: string;
+}
+
+/** One imported drive file (file_id) and the document it became (fileId). */
+export interface DriveImportResult {
+  file_id: string;
+  status: DocumentStatus;
+  fileId: string;
+  s3_key: string;
+  duplicate?: boolean;
+}
+
+/** POST /api/drive/import { file_ids } (DELETE /api/drive/connection answers a StatusMessage) */
+export interface DriveImportResponse {
+  status: "success" | "partial" | "error";
+  message: string;
+  results: DriveImportResult[];
+  errors: { file_id: string; error: string }[];
+}
+
 /** Plain sentences a user understands, for failed documents and rejected requests. */
 export const DOCUMENT_MESSAGES = {
   notPdfName: "Only PDF files can be uploaded.",

@@ -115,3 +115,33 @@ export const unshareSchema = z.object({
   session_id: z.string({ error: MEMO_MESSAGES.sessionMissing }).min(1, MEMO_MESSAGES.sessionMissing).max(400),
   email: emailAddressSchema(SHARE_MESSAGES.invalidEmail, SHARE_MESSAGES.invalidEmail),
 });
+
+/** POST /api/contactUs (answered with a StatusMessage) */
+export type ContactRequest = z.input<typeof contactSchema>;
+
+/** POST /api/chat/sendMemo { session_id, email } */
+export interface MemoResponse {
+  status: "success";
+  message: string;
+  memo: string;
+}
+
+/** POST /api/chat/share { session_id, emails }: who it was shared with, and why not with the others. */
+export interface ShareResponse {
+  status: "success" | "partial" | "error";
+  message: string;
+  shared: string[];
+  errors: { email: string; error: string }[];
+}
+
+/** One address a chat is shared with (DELETE /api/chat/share { session_id, email } removes it). */
+export interface SharedMember {
+  email: string;
+  /** epoch milliseconds */
+  created_at: number;
+}
+
+/** GET /api/chat/share?session_id */
+export interface ShareMembersResponse {
+  members: SharedMember[];
+}

@@ -35,3 +35,20 @@ export const MESSAGES = {
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;
+
+/**
+ * The body of a request answered with one sentence: sign-out, profile saved,
+ * password changed, account deleted, contact message sent, drive disconnected,
+ * access to a shared chat removed.
+ */
+export interface StatusMessage {
+  status: "success" | "error";
+  message: string;
+}
+
+/** Every failed request (app.onError): the sentence to show and, for a form, one message per field. */
+export interface ErrorResponse {
+  status: "error";
+  message: string;
+  errors?: Record<string, string>;
+}

@@ -1,5 +1,6 @@
 // zod schemas for the account forms (spec section 5), shared by the client forms
-// and the server routes so both sides give the same first message per field.
+// and the server routes so both sides give the same first message per field,
+// and the account API's request and response bodies.
 import { z } from "zod";
 import { MESSAGES as M, PASSWORD_MIN_LENGTH } from "./messages";
 
@@ -84,4 +85,46 @@ export function firstErrors(error: { issues: readonly { path: readonly PropertyK
     if (!(field in out)) out[field] = issue.message;
   }
   return out;
+}
+
+/** POST /api/auth/signin */
+export type SigninRequest = z.input<typeof signinSchema>;
+/** POST /api/auth/signup */
+export type SignupRequest = z.input<typeof signupSchema>;
+/** POST /api/saveUserInfo */
+export type SaveUserInfoRequest = z.input<typeof saveUserInfoSchema>;
+/** POST /api/auth/password */
+export type ChangePasswordRequest = z.input<typeof changePasswordSchema>;
+
+/** The signed-in user as sign-in and sign-up return it. */
+export interface User {
+  id: string;
+  email: string;
+  name: string;
+  phone: string;
+  picture: string | null;
+}
+
+/** POST /api/auth/signin and /api/auth/signup */
+export interface AuthResponse {
+  status: "success";
+  user: User;
+  token: string;
+}
+
+/** GET /api/getUserInfo */
+export interface UserInfoResponse {
+  data: { email: string; name: string; phone: string };
+}
+
+/** GET /api/getReferralLink */
+export interface ReferralLinkResponse {
+  referral_link: string;
+}
+
+/** GET /api/auth/google/signinStatus (bearer): whose token a Google sign-in handed over. */
+export interface SigninStatusResponse {
+  status: "success" | "error";
+  user_info: { email: string; name: string; picture: string | null } | null;
+  error: string | null;
 }
