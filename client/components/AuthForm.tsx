@@ -3,12 +3,10 @@
 import { useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { emailSchema, signinSchema, signupSchema } from "../../worker/contract/validation";
-import { api, ApiRequestError } from "../lib/api";
+import { ApiRequestError } from "../lib/api";
 import { GOOGLE_SIGNIN_URL, rememberAuthFlow, startGoogleSignin } from "../lib/googleAuth";
+import { signIn, signUp } from "../state/account";
 import { Field } from "./Field";
-import type { AuthResponse } from "../lib/types";
-import { signedIn } from "../state/user";
-import { setCurrentSession, newSessionId } from "../state/app";
 
 type Mode = "login" | "register";
 
@@ -52,13 +50,8 @@ export function AuthForm({ mode }: { mode: Mode }) {
     setErrors({});
     setSubmitting(true);
     try {
-      const body =
-        mode === "login"
-          ? { email: emailCheck.data, password, rememberMe }
-          : { email: emailCheck.data, password, referralCode: params.get("ref") ?? undefined };
-      const result = await api<AuthResponse>("POST", mode === "login" ? "/api/auth/signin" : "/api/auth/signup", body);
-      signedIn(result.user, result.token);
-      setCurrentSession(newSessionId(result.user.email));
+      if (mode === "login") await signIn({ email: emailCheck.data, password, rememberMe });
+      else await signUp({ email: emailCheck.data, password, referralCode: params.get("ref") ?? undefined });
       // back to where a sign-in was asked for (e.g. a shared chat link), else home
       const from = (location.state as { from?: unknown } | null)?.from;
       navigate(typeof from === "string" && from.startsWith("/") && !from.startsWith("//") ? from : "/");

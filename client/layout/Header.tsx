@@ -3,11 +3,9 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { useSnapshot } from "valtio";
 import { Icon } from "../components/Icon";
-import { api } from "../lib/api";
 import { APP_VERSION } from "../lib/constants";
 import { openSettings, toggleSidebar } from "../state/app";
-import { resetAll } from "../state/session";
-import { userInfo } from "../state/user";
+import { signOut, userInfo } from "../state/user";
 
 export function Header() {
   const { user } = useSnapshot(userInfo);
@@ -24,14 +22,9 @@ export function Header() {
     return () => document.removeEventListener("mousedown", close);
   }, [menuOpen]);
 
-  async function signOut() {
+  async function onSignOut() {
     setMenuOpen(false);
-    try {
-      await api("POST", "/api/auth/signout");
-    } catch (err) {
-      console.error("sign-out call failed; clearing the local session anyway", err);
-    }
-    resetAll();
+    await signOut();
     navigate("/");
   }
 
@@ -72,7 +65,7 @@ export function Header() {
                 >
                   Settings
                 </button>
-                <button type="button" role="menuitem" onClick={signOut}>
+                <button type="button" role="menuitem" onClick={onSignOut}>
                   Sign out
                 </button>
               </div>

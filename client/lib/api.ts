@@ -1,7 +1,9 @@
 // The HTTP client: JSON in and out, the bearer header when a token exists, and
 // any 401 signs the user out and sends them to the login page (spec section 6).
-import { resetAll } from "../state/session";
-import { getToken } from "../state/user";
+// What signing out clears is state: state/user.ts registers it (setSessionEnd),
+// so nothing here imports state.
+import type { ErrorResponse } from "../../worker/contract/messages";
+import { STORAGE_KEYS } from "./constants";
 
 export class ApiRequestError extends Error {
   constructor(
@@ -22,6 +24,11 @@ export function serverMessage(err: unknown): string | null {
   return err.message === fallbackMessage(err.status) ? null : err.message;
 }
 
+/** The bearer token kept since sign-in (localStorage `token`), or null when signed out. */
+export function getToken(): string | null {
+  return localStorage.getItem(STORAGE_KEYS.token);
+}
+
 type Navigate = (path: string) => void;
 let navigate: Navigate = (path) => window.location.assign(path);
 
@@ -30,9 +37,25 @@ export function setNavigator(fn: Navigate): void {
   navigate = fn;
 }
 
-export function forceLogout(): void {
-  resetAll();
+export interface SessionEnd {
+  /** Clears the token and every piece of state. */
+  clear(): void;
+  /** Tells the user why they were logged out (the Error modal). */
+  explain(reason: string): void;
+}
+
+let sessionEnd: SessionEnd = { clear: () => {}, explain: () => {} };
+
+/** The state registers how a session ends, the way the router registers navigation. */
+export function setSessionEnd(end: SessionEnd): void {
+  sessionEnd = end;
+}
+
+/** A forced logout (a 401, a refused chat connection, the Error modal's Ok): clear, go to login, say why when known. */
+export function forceLogout(reason?: string): void {
+  sessionEnd.clear();
   navigate("/app/auth/login");
+  if (reason) sessionEnd.explain(reason);
 }
 
 export async function api<T>(method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown): Promise<T> {
@@ -42,8 +65,8 @@ export async function api<T>(method: "GET" | "POST" | "PUT" | "DELETE", path: st
   if (token) headers.Authorization = `Bearer ${token}`;
 
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const data = (await response.json().catch(() => null)) as
-    (T & { status?: string; message?: string; error?: string; errors?: Record<string, string> }) | null;
+  // `error` covers the few bodies that name their failure that way (the Google sign-in status).
+  const data = (await response.json().catch(() => null)) as (T & Partial<ErrorResponse> & { error?: string }) | null;
 
   if (response.status === 401) {
     forceLogout();

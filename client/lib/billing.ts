@@ -1,38 +1,6 @@
-// Plans and subscriptions on the client (spec sections 3, 4 and 8): the plan
-// catalogue, Stripe Checkout (or the local test checkout) and date formatting.
-import { useCallback, useEffect, useRef, useState } from "react";
-import { BILLING_MESSAGES, type CheckoutResponse, type Plan, type PlansResponse } from "../../worker/contract/billing";
-import { userInfo } from "../state/user";
-import { api } from "./api";
-import { browserNavigation } from "./navigation";
-
-export interface PlanCatalogue {
-  /** every plan in catalogue order; null until loaded (or after a failure) */
-  plans: Plan[] | null;
-  failed: boolean;
-}
-
-/** GET /api/payment/plans once per mount. A failure is logged and reported as `failed`. */
-export function usePlanCatalogue(): PlanCatalogue {
-  const [catalogue, setCatalogue] = useState<PlanCatalogue>({ plans: null, failed: false });
-
-  useEffect(() => {
-    let live = true;
-    api<PlansResponse>("GET", "/api/payment/plans")
-      .then((r) => {
-        if (live) setCatalogue({ plans: Array.isArray(r?.plans) ? r.plans : [], failed: false });
-      })
-      .catch((err) => {
-        console.error("plans failed", err);
-        if (live) setCatalogue({ plans: null, failed: true });
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  return catalogue;
-}
+// Plans on the client (spec sections 3, 4 and 8): which plans a screen shows
+// and how dates are written. The calls are in state/billing.ts.
+import type { Plan } from "../../worker/contract/billing";
 
 /** The plans of one screen (SETTINGS_PLAN_IDS or UPGRADE_PLAN_IDS), kept in catalogue order. */
 export function pickPlans(plans: readonly Plan[] | null, ids: readonly string[]): Plan[] | null {
@@ -45,62 +13,4 @@ export function formatLongDate(iso: string | null | undefined): string | null {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
   return date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
-}
-
-/** Only http(s) destinations (absolute, or a path on this site such as /dev/checkout) are followed. */
-function checkoutTarget(url: unknown): string | null {
-  if (typeof url !== "string" || !url) return null;
-  try {
-    const parsed = new URL(url, window.location.origin);
-    return parsed.protocol === "https:" || parsed.protocol === "http:" ? url : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * POST /api/payment/create-checkout-session { planId, email }, then leave for the
- * returned url. Any failure alerts "Something went wrong. Please try again.".
- */
-export async function startCheckout(planId: string): Promise<boolean> {
-  try {
-    const email = userInfo.user?.email ?? "";
-    const res = await api<CheckoutResponse>("POST", "/api/payment/create-checkout-session", { planId, email });
-    const target = checkoutTarget(res?.url);
-    if (!target) throw new Error("The checkout session has no usable url.");
-    browserNavigation.assign(target);
-    return true;
-  } catch (err) {
-    console.error("create-checkout-session failed", err);
-    window.alert(BILLING_MESSAGES.checkoutFailed);
-    return false;
-  }
-}
-
-/** Checkout with a pending plan id, so its button is disabled and double clicks start one session. */
-export function useCheckout(): { pendingPlanId: string | null; checkout: (planId: string) => Promise<void> } {
-  const [pendingPlanId, setPendingPlanId] = useState<string | null>(null);
-  const pending = useRef(false);
-  const live = useRef(true);
-
-  useEffect(() => {
-    live.current = true;
-    return () => {
-      live.current = false;
-    };
-  }, []);
-
-  const checkout = useCallback(async (planId: string) => {
-    if (pending.current) return;
-    pending.current = true;
-    setPendingPlanId(planId);
-    try {
-      await startCheckout(planId);
-    } finally {
-      pending.current = false;
-      if (live.current) setPendingPlanId(null);
-    }
-  }, []);
-
-  return { pendingPlanId, checkout };
 }

@@ -4,15 +4,7 @@
 // every 120000 ms. An unclean close reconnects after 3000 ms; close codes 1008
 // and 4001, and an `error` frame with code 401, force a logout instead.
 import { CLOSE_POLICY, CLOSE_UNAUTHORIZED, PING, type ClientMessage, type ServerMessage } from "../../worker/contract/protocol";
-import { getToken } from "../state/user";
-import { showError } from "../state/ui";
-import { forceLogout } from "./api";
-
-/** The default for 1008/4001/401: log out, then tell the user why in the Error modal. */
-function logOutWithReason(reason?: string): void {
-  forceLogout();
-  if (reason) showError(reason);
-}
+import { forceLogout, getToken } from "./api";
 
 export const PING_INTERVAL_MS = 120_000;
 export const RECONNECT_DELAY_MS = 3_000;
@@ -33,7 +25,7 @@ export function socketUrl(sessionId: string, token: string | null = getToken()):
 }
 
 export interface RealtimeOptions {
-  /** Called on close 1008/4001 or an `error` frame with code 401 (default: forceLogout). */
+  /** Called on close 1008/4001 or an `error` frame with code 401 (default: forceLogout, which also tells the user why). */
   onUnauthorized?: (reason?: string) => void;
 }
 
@@ -51,7 +43,7 @@ export class RealtimeConnection {
   state: ConnectionState = "idle";
 
   constructor(options: RealtimeOptions = {}) {
-    this.onUnauthorized = options.onUnauthorized ?? logOutWithReason;
+    this.onUnauthorized = options.onUnauthorized ?? forceLogout;
   }
 
   /** Opens a socket for this session (closing any previous one first). */

@@ -2,12 +2,13 @@
 // mobile number with a country code (+1 by default), a category (general by
 // default) and a message. States: idle, submitting ("Submitting..."), success
 // (green, form cleared, defaults back) or error (red, form kept). Failed
-// validation stops the submission. Works signed out too: api() only adds the
-// bearer header when a token exists. The ways to reach support stay below.
+// validation stops the submission. Works signed out too. The ways to reach
+// support stay below.
 import { useId, useState, type FormEvent } from "react";
-import { CONTACT_MESSAGES, COUNTRY_CODES, contactSchema, type ContactCategory } from "../../worker/contract/mail";
+import { CONTACT_MESSAGES, COUNTRY_CODES, contactSchema, type ContactCategory, type ContactRequest } from "../../worker/contract/mail";
 import { Field } from "../components/Field";
-import { api, serverMessage } from "../lib/api";
+import { serverMessage } from "../lib/api";
+import { sendContactMessage } from "../state/contact";
 import "./contact.css";
 
 export const DEFAULT_COUNTRY_CODE = "+1";
@@ -23,13 +24,6 @@ export const CATEGORY_LABELS: Record<ContactCategory, string> = {
 type FieldName = "email" | "mobile" | "category" | "message";
 type Errors = Partial<Record<FieldName, string>>;
 type Status = { kind: "success" | "error"; text: string } | null;
-
-interface ContactPayload {
-  email: string;
-  mobile?: string;
-  category: ContactCategory;
-  message: string;
-}
 
 function ContactForm() {
   const [email, setEmail] = useState("");
@@ -73,12 +67,12 @@ function ContactForm() {
     }
     setErrors({});
 
-    const payload: ContactPayload = { email: check.data.email, category: check.data.category, message: check.data.message };
+    const payload: ContactRequest = { email: check.data.email, category: check.data.category, message: check.data.message };
     if (check.data.mobile) payload.mobile = check.data.mobile;
 
     setSubmitting(true);
     try {
-      const result = await api<{ status?: string; message?: string }>("POST", "/api/contactUs", payload);
+      const result = await sendContactMessage(payload);
       if (result?.status && result.status !== "success") {
         setStatus({ kind: "error", text: result.message || CONTACT_MESSAGES.failure });
         return;

@@ -5,7 +5,8 @@ import { Link } from "react-router-dom";
 import { useSnapshot } from "valtio";
 import { UPGRADE_PLAN_IDS } from "../../worker/contract/billing";
 import { PlanGrid } from "../components/billing/PlanGrid";
-import { pickPlans, useCheckout, usePlanCatalogue } from "../lib/billing";
+import { pickPlans } from "../lib/billing";
+import { useCheckout, usePlanCatalogue } from "../state/billing";
 import { userInfo } from "../state/user";
 
 const LOGIN_NOTE_ID = "payment-login-note";

@@ -3,7 +3,8 @@
 // action on this page.
 import { SETTINGS_PLAN_IDS } from "../../worker/contract/billing";
 import { PlanGrid } from "../components/billing/PlanGrid";
-import { pickPlans, usePlanCatalogue } from "../lib/billing";
+import { pickPlans } from "../lib/billing";
+import { usePlanCatalogue } from "../state/billing";
 
 export default function Pricing() {
   const { plans, failed } = usePlanCatalogue();

@@ -7,17 +7,9 @@
 // depending on the stored authInfo. Otherwise a loading indicator.
 import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
-import { STORAGE_KEYS } from "../lib/constants";
 import { authInfoType, DEFAULT_SIGNIN_REDIRECT } from "../lib/googleAuth";
 import { safeRedirectPath } from "../lib/navigation";
-import { newSessionId, setCurrentSession } from "../state/app";
-import { signedIn } from "../state/user";
-
-interface SigninStatusResponse {
-  status?: string;
-  user_info?: { email?: string; name?: string | null; picture?: string | null } | null;
-  error?: string | null;
-}
+import { checkGoogleSignin, completeGoogleSignin } from "../state/account";
 
 /** Removes the token from the address bar without touching the router's history state. */
 function dropTokenFromAddressBar(): void {
@@ -41,19 +33,9 @@ export default function SignUpSuccess() {
     dropTokenFromAddressBar();
     (async () => {
       try {
-        // Plain fetch, not api(): a 401 here must not run the signed-in logout flow.
-        const response = await fetch("/api/auth/google/signinStatus", {
-          headers: { Accept: "application/json", Authorization: `Bearer ${token}` },
-        });
-        const data = (await response.json().catch(() => null)) as SigninStatusResponse | null;
+        const info = await checkGoogleSignin(token);
         if (cancelled) return;
-        const info = data?.user_info;
-        if (!response.ok || data?.status !== "success" || !info?.email) {
-          throw new Error(data?.error || `Sign-in status check failed (${response.status})`);
-        }
-        signedIn({ id: "", email: info.email, name: info.name ?? "", phone: "", picture: info.picture ?? null }, token);
-        setCurrentSession(newSessionId(info.email));
-        localStorage.removeItem(STORAGE_KEYS.authInfo);
+        completeGoogleSignin(info, token);
         navigate(safeRedirectPath(redirectTo, DEFAULT_SIGNIN_REDIRECT), { replace: true });
       } catch (err) {
         if (cancelled) return;

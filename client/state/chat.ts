@@ -16,10 +16,11 @@ import {
   type Source,
   type StoredMessage,
 } from "../../worker/contract/protocol";
+import { getToken } from "../lib/api";
 import { RealtimeConnection } from "../lib/realtime";
 import { uploadPdf } from "../lib/upload";
 import { appInfo, newSessionId, setCurrentSession, startNewChat } from "./app";
-import { getToken, setChatList, userInfo } from "./user";
+import { setChatList, userInfo } from "./user";
 
 export interface ChatItem {
   id: string;

@@ -5,10 +5,10 @@
 // ("Indexing selected files..."), success with counts, or error.
 import { useEffect } from "react";
 import { proxy, useSnapshot } from "valtio";
-import { api, ApiRequestError } from "../lib/api";
+import { api, ApiRequestError, getToken } from "../lib/api";
 import { browserNavigation } from "../lib/navigation";
 import { addChatFiles } from "./chat";
-import { getToken, userInfo } from "./user";
+import { userInfo } from "./user";
 
 /** Drive connection re-check intervals (spec section 9). */
 export const CHAT_DRIVE_RECHECK_MS = 30_000;

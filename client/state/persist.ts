@@ -1,6 +1,7 @@
 // The whole state is saved under localStorage `root` and restored on load. A
 // restore that has not finished within 5 s gives up and starts from defaults.
 import { subscribe } from "valtio";
+import { getToken } from "../lib/api";
 import { PERSIST_RESTORE_TIMEOUT_MS, STORAGE_KEYS } from "../lib/constants";
 import { appInfo, type AppInfo } from "./app";
 import { userInfo, type UserInfo } from "./user";
@@ -31,7 +32,7 @@ function apply(saved: Persisted): void {
 
   // The signed-in user only counts with a token beside it.
   const user = saved.userInfo?.user;
-  if (user && typeof user.email === "string" && localStorage.getItem(STORAGE_KEYS.token)) {
+  if (user && typeof user.email === "string" && getToken()) {
     userInfo.user = user;
     userInfo.chatList = Array.isArray(saved.userInfo?.chatList) ? saved.userInfo.chatList : [];
   }

@@ -1,20 +1,15 @@
-// User info (spec section 3): the signed-in user and their chat list.
+// User info (spec section 3): the signed-in user and their chat list, and the
+// session's start and end. Signing out, deleting the account and a forced
+// logout (spec section 4) clear the token and every piece of state; the HTTP
+// client and the chat socket reach that through setSessionEnd below.
 import { proxy } from "valtio";
+import type { ChatListItem } from "../../worker/contract/protocol";
+import type { StatusMessage } from "../../worker/contract/messages";
+import type { User } from "../../worker/contract/validation";
+import { api, setSessionEnd } from "../lib/api";
 import { STORAGE_KEYS } from "../lib/constants";
-
-export interface User {
-  id: string;
-  email: string;
-  name: string;
-  phone: string;
-  picture: string | null;
-}
-
-export interface ChatListItem {
-  session_id: string;
-  updated_at: number | string;
-  summary: string;
-}
+import { resetAppInfo } from "./app";
+import { showError } from "./ui";
 
 export interface UserInfo {
   user: User | null;
@@ -22,10 +17,6 @@ export interface UserInfo {
 }
 
 export const userInfo = proxy<UserInfo>({ user: null, chatList: [] });
-
-export function getToken(): string | null {
-  return localStorage.getItem(STORAGE_KEYS.token);
-}
 
 /** After sign-in or sign-up: keep the token and the user for the next visit. */
 export function signedIn(user: User, token: string): void {
@@ -43,3 +34,24 @@ export function resetUserInfo(): void {
   userInfo.user = null;
   userInfo.chatList = [];
 }
+
+/** Logout: clear the token and every piece of state. */
+export function resetAll(): void {
+  localStorage.removeItem(STORAGE_KEYS.token);
+  localStorage.removeItem(STORAGE_KEYS.user);
+  localStorage.removeItem(STORAGE_KEYS.currentSessionId);
+  resetAppInfo();
+  resetUserInfo();
+}
+
+/** Sign out: end the session on the server (a failure is only logged), then clear it here. */
+export async function signOut(): Promise<void> {
+  try {
+    await api<StatusMessage>("POST", "/api/auth/signout");
+  } catch (err) {
+    console.error("sign-out call failed; clearing the local session anyway", err);
+  }
+  resetAll();
+}
+
+setSessionEnd({ clear: resetAll, explain: showError });

@@ -19,7 +19,8 @@ import { formatLongDate } from "../../client/lib/billing";
 import { browserNavigation } from "../../client/lib/navigation";
 import Payment from "../../client/pages/Payment";
 import Pricing from "../../client/pages/Pricing";
-import { userInfo, type User } from "../../client/state/user";
+import { userInfo } from "../../client/state/user";
+import type { User } from "../../worker/contract/validation";
 import { stubJsonFetch } from "../helpers/fetch-stub";
 
 // ---------------------------------------------------------------- fixtures

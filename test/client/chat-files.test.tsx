@@ -14,7 +14,8 @@ import Files from "../../client/pages/Files";
 import { appInfo, newSessionId } from "../../client/state/app";
 import { chatState, resetChat, useChatConnection } from "../../client/state/chat";
 import { resetDrive } from "../../client/state/drive";
-import { userInfo, type User } from "../../client/state/user";
+import { userInfo } from "../../client/state/user";
+import type { User } from "../../worker/contract/validation";
 import { FakeWebSocket } from "../helpers/fake-websocket";
 import { stubJsonFetch, type RecordedRequest, type Reply } from "../helpers/fetch-stub";
 

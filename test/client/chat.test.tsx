@@ -19,7 +19,8 @@ import Chat from "../../client/pages/Chat";
 import { appInfo, newSessionId, setCurrentSession } from "../../client/state/app";
 import { chatState, resetChat, useChatConnection } from "../../client/state/chat";
 import { resetDrive } from "../../client/state/drive";
-import { userInfo, type User } from "../../client/state/user";
+import { userInfo } from "../../client/state/user";
+import type { User } from "../../worker/contract/validation";
 import { FakeWebSocket } from "../helpers/fake-websocket";
 
 /** The chat page with the connection the layout normally holds, inside a router as in the app. */

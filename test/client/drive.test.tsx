@@ -24,7 +24,8 @@ import SignUpSuccess from "../../client/pages/SignUpSuccess";
 import { appInfo, newSessionId } from "../../client/state/app";
 import { chatState, connectChat, resetChat } from "../../client/state/chat";
 import { awaitConnection, driveState, importStats, resetDrive, startConnect } from "../../client/state/drive";
-import { userInfo, type User } from "../../client/state/user";
+import { userInfo } from "../../client/state/user";
+import type { User } from "../../worker/contract/validation";
 import { FakeWebSocket } from "../helpers/fake-websocket";
 import { stubJsonFetch } from "../helpers/fetch-stub";
 

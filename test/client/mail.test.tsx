@@ -17,7 +17,8 @@ import Chat from "../../client/pages/Chat";
 import ContactUs from "../../client/pages/ContactUs";
 import { appInfo, newSessionId } from "../../client/state/app";
 import { chatState, resetChat, sessionFitsUser, useChatConnection } from "../../client/state/chat";
-import { userInfo, type User } from "../../client/state/user";
+import { userInfo } from "../../client/state/user";
+import type { User } from "../../worker/contract/validation";
 import { FakeWebSocket } from "../helpers/fake-websocket";
 
 // ---------------------------------------------------------------- fakes

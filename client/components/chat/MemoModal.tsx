@@ -6,8 +6,9 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useSnapshot } from "valtio";
 import { emailAddressSchema, MEMO_MESSAGES } from "../../../worker/contract/mail";
-import { api, ApiRequestError, serverMessage } from "../../lib/api";
+import { serverMessage } from "../../lib/api";
 import { chatState } from "../../state/chat";
+import { sendMemo } from "../../state/memo";
 import { userInfo } from "../../state/user";
 import { Field } from "../Field";
 import { Icon } from "../Icon";
@@ -18,12 +19,6 @@ export type MemoStatus = "idle" | "sending" | "sending_to_self" | "success" | "s
 
 export const MEMO_TITLE = "Generate Chat Memo";
 export const MEMO_INTRO = "A summary of this chat will be generated and sent to the e-mail address below.";
-
-interface MemoResponse {
-  status: string;
-  message?: string;
-  memo?: string;
-}
 
 const memoEmail = emailAddressSchema(MEMO_MESSAGES.emailRequired, MEMO_MESSAGES.emailInvalid);
 
@@ -69,9 +64,8 @@ export function MemoModal({ onClose }: { onClose: () => void }) {
 
     setStatus(toSelf ? "sending_to_self" : "sending");
     try {
-      const result = await api<MemoResponse>("POST", "/api/chat/sendMemo", { session_id: sessionId, email: address });
+      await sendMemo(sessionId, address);
       if (!mounted.current) return;
-      if (result?.status && result.status !== "success") throw new ApiRequestError(result.message || MEMO_MESSAGES.sendFailed, 200);
       setStatus(toSelf ? "success_to_self" : "success");
     } catch (err) {
       if (!mounted.current) return;

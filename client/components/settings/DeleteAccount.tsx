@@ -5,10 +5,8 @@ import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { useSnapshot } from "valtio";
 import { MESSAGES } from "../../../worker/contract/messages";
-import { api, serverMessage } from "../../lib/api";
-import type { StatusMessage } from "../../lib/types";
-import { closeSettings } from "../../state/app";
-import { resetAll } from "../../state/session";
+import { serverMessage } from "../../lib/api";
+import { deleteAccount } from "../../state/account";
 import { userInfo } from "../../state/user";
 import { Field } from "../Field";
 import { StatusLine, type Status } from "./StatusLine";
@@ -30,9 +28,7 @@ export function DeleteAccount() {
     setDeleting(true);
     setStatus(null);
     try {
-      await api<StatusMessage>("DELETE", "/api/account", { email: email.trim() });
-      closeSettings();
-      resetAll();
+      await deleteAccount(email.trim());
       navigate("/");
     } catch (err) {
       setStatus({ kind: "error", text: serverMessage(err) ?? "Network error. Please try again." });

@@ -1,15 +1,11 @@
 // Profile: read-only e-mail, editable name, Save with "User info updated successfully.".
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { saveUserInfoSchema } from "../../../worker/contract/validation";
-import { api, ApiRequestError } from "../../lib/api";
-import type { StatusMessage } from "../../lib/types";
+import { ApiRequestError } from "../../lib/api";
+import { loadProfile, saveProfile } from "../../state/account";
 import { userInfo } from "../../state/user";
 import { Field } from "../Field";
 import { StatusLine, type Status } from "./StatusLine";
-
-interface UserInfoResponse {
-  data: { email: string; name: string; phone: string };
-}
 
 export function ProfilePanel({ onCancel }: { onCancel: () => void }) {
   const [email, setEmail] = useState(userInfo.user?.email ?? "");
@@ -23,8 +19,8 @@ export function ProfilePanel({ onCancel }: { onCancel: () => void }) {
 
   useEffect(() => {
     let live = true;
-    api<UserInfoResponse>("GET", "/api/getUserInfo")
-      .then(({ data }) => {
+    loadProfile()
+      .then((data) => {
         if (!live) return;
         setEmail(data.email);
         if (!edited.current) setName(data.name ?? "");
@@ -50,10 +46,9 @@ export function ProfilePanel({ onCancel }: { onCancel: () => void }) {
     setNameError(undefined);
     setSaving(true);
     try {
-      const result = await api<StatusMessage>("POST", "/api/saveUserInfo", check.data);
+      const result = await saveProfile(check.data);
       if (result.status === "success") {
         setStatus({ kind: "success", text: result.message });
-        if (userInfo.user) userInfo.user.name = check.data.name;
       } else {
         setStatus({ kind: "error", text: result.message });
       }

@@ -1,7 +1,7 @@
 // Referral: the read-only link and Copy ("Copied" for 5 s; disabled with no link).
 import { useEffect, useRef, useState } from "react";
-import { api } from "../../lib/api";
 import { COPIED_INDICATOR_MS } from "../../lib/constants";
+import { loadReferralLink } from "../../state/account";
 import { Field } from "../Field";
 
 export function ReferralPanel() {
@@ -10,8 +10,8 @@ export function ReferralPanel() {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => {
-    api<{ referral_link: string }>("GET", "/api/getReferralLink")
-      .then((r) => setLink(r.referral_link))
+    loadReferralLink()
+      .then(setLink)
       .catch((err) => console.error("getReferralLink failed", err));
     return () => clearTimeout(timer.current);
   }, []);

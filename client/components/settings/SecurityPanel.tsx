@@ -1,8 +1,8 @@
 // Security: change password with the spec's messages; other sessions are signed out.
 import { useState, type FormEvent } from "react";
 import { firstErrors, securityFormSchema, type FieldErrors } from "../../../worker/contract/validation";
-import { api, ApiRequestError } from "../../lib/api";
-import type { StatusMessage } from "../../lib/types";
+import { ApiRequestError } from "../../lib/api";
+import { changePassword } from "../../state/account";
 import { Field } from "../Field";
 import { StatusLine, type Status } from "./StatusLine";
 
@@ -31,7 +31,7 @@ export function SecurityPanel({ onCancel }: { onCancel: () => void }) {
     setSaving(true);
     try {
       const { current_password, new_password } = check.data;
-      const result = await api<StatusMessage>("POST", "/api/auth/password", { current_password, new_password });
+      const result = await changePassword({ current_password, new_password });
       if (result.status === "success") {
         setStatus({ kind: "success", text: result.message });
         setValues(EMPTY);

@@ -3,15 +3,9 @@
 // Renews <date>, Cancel Subscription) and no cards; cancelling -> the Subscription
 // Cancelled box (Access until <date>) plus the cards; anything else -> the cards.
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
-import {
-  BILLING_MESSAGES,
-  SETTINGS_PLAN_IDS,
-  type CancelResponse,
-  type Plan,
-  type SubscriptionStatusResponse,
-} from "../../../worker/contract/billing";
-import { api } from "../../lib/api";
-import { formatLongDate, pickPlans, useCheckout, usePlanCatalogue } from "../../lib/billing";
+import { BILLING_MESSAGES, SETTINGS_PLAN_IDS, type Plan, type SubscriptionStatusResponse } from "../../../worker/contract/billing";
+import { formatLongDate, pickPlans } from "../../lib/billing";
+import { cancelSubscription, loadSubscription, useCheckout, usePlanCatalogue } from "../../state/billing";
 import "../billing/billing.css";
 import { PlanGrid } from "../billing/PlanGrid";
 
@@ -25,7 +19,7 @@ export function SubscriptionPanel() {
 
   const loadStatus = useCallback(async () => {
     try {
-      const status = await api<SubscriptionStatusResponse>("POST", "/api/payment/subscription/status", {});
+      const status = await loadSubscription();
       if (live.current) setSubscription(status);
     } catch (err) {
       // Only logged (spec section 8): the plan cards show instead.
@@ -48,7 +42,7 @@ export function SubscriptionPanel() {
     setCancelling(true);
     let ok = false;
     try {
-      const res = await api<CancelResponse>("POST", "/api/payment/subscription/cancel", {});
+      const res = await cancelSubscription();
       ok = true;
       window.alert(res?.message || BILLING_MESSAGES.canceledFallback);
     } catch (err) {
