@@ -3,7 +3,7 @@ import { Outlet } from "react-router-dom";
 import { SettingsDialog } from "../components/settings/SettingsDialog";
 import { useSnapshot } from "valtio";
 import { appInfo } from "../state/app";
-import { useChatConnection } from "../state/chat";
+import { useChatConnection } from "../state/chatConnection";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { Sidebar } from "./Sidebar";

@@ -19,7 +19,9 @@ import { MemoModal } from "../components/chat/MemoModal";
 import { MessageList } from "../components/chat/MessageList";
 import { ShareButton } from "../components/chat/ShareButton";
 import { ShareModal } from "../components/chat/ShareModal";
-import { chatState, clearDraft, dismissUploadError, openSharedSession, sendQuestion } from "../state/chat";
+import { chatState, clearDraft, dismissUploadError } from "../state/chat";
+import { openSharedSession } from "../state/chatConnection";
+import { sendQuestion } from "../state/chatMessages";
 import { userInfo } from "../state/user";
 import { ErrorBanner } from "../components/ErrorBanner";
 

@@ -23,7 +23,7 @@ import { api } from "../lib/api";
 import { canChatAbout, FILE_REFRESH_MS, needsRefresh, TEMP_ID_PREFIX, visibleFiles } from "../lib/files";
 import { assertUploadablePdf, uploadPdf } from "../lib/upload";
 import { DRIVE_MESSAGES, FILES_DRIVE_RECHECK_MS, startConnect, useDriveConnection } from "../state/drive";
-import { forgetDeletedFiles, startChatWithFiles } from "../state/chat";
+import { forgetDeletedFiles, startChatWithFiles } from "../state/chatDocuments";
 import { userInfo } from "../state/user";
 import { ErrorBanner } from "../components/ErrorBanner";
 

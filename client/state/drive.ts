@@ -7,7 +7,7 @@ import { useEffect } from "react";
 import { proxy, useSnapshot } from "valtio";
 import { api, ApiRequestError, getToken } from "../lib/api";
 import { browserNavigation } from "../lib/navigation";
-import { addChatFiles } from "./chat";
+import { addChatFiles } from "./chatDocuments";
 import { userInfo } from "./user";
 
 /** Drive connection re-check intervals (spec section 9). */

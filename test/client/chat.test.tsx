@@ -17,7 +17,8 @@ import { setNavigator } from "../../client/lib/api";
 import { PING_INTERVAL_MS, RECONNECT_DELAY_MS, RealtimeConnection } from "../../client/lib/realtime";
 import Chat from "../../client/pages/Chat";
 import { appInfo, newSessionId, setCurrentSession } from "../../client/state/app";
-import { chatState, resetChat, useChatConnection } from "../../client/state/chat";
+import { chatState, resetChat } from "../../client/state/chat";
+import { useChatConnection } from "../../client/state/chatConnection";
 import { resetDrive } from "../../client/state/drive";
 import { userInfo } from "../../client/state/user";
 import type { User } from "../../worker/contract/validation";
@@ -733,7 +734,8 @@ describe("refusals", () => {
   });
 
   it("keeps the spec's failure text for an answer that failed", async () => {
-    const { chatState, handleServerMessage } = await import("../../client/state/chat");
+    const { chatState } = await import("../../client/state/chat");
+    const { handleServerMessage } = await import("../../client/state/chatMessages");
     chatState.sessionId = "s1";
     chatState.pendingQuery = "again";
     chatState.messages = [
@@ -746,7 +748,8 @@ describe("refusals", () => {
   });
 
   it("shows a refused change of the chat's documents in the banner", async () => {
-    const { chatState, handleServerMessage } = await import("../../client/state/chat");
+    const { chatState } = await import("../../client/state/chat");
+    const { handleServerMessage } = await import("../../client/state/chatMessages");
     chatState.sessionId = "s1";
     handleServerMessage({ type: "error", code: 404, message: CHAT_MESSAGES.fileNotFound, action: "set_files" });
     expect(chatState.uploadError).toBe(CHAT_MESSAGES.fileNotFound);

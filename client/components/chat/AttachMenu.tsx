@@ -6,7 +6,8 @@
 // file chosen joins the chat's documents. Anonymous visitors get a disabled button.
 import { useEffect, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
-import { attachFile, chatState, setChatFiles } from "../../state/chat";
+import { chatState } from "../../state/chat";
+import { attachFile, setChatFiles } from "../../state/chatDocuments";
 import { attachDriveFile, CHAT_DRIVE_RECHECK_MS, DRIVE_MESSAGES, startConnect, useDriveConnection } from "../../state/drive";
 import { userInfo } from "../../state/user";
 import { DrivePicker } from "../drive/DrivePicker";

@@ -4,7 +4,8 @@
 import { useSnapshot } from "valtio";
 import { CHAT_MESSAGES, INDEXING_STATUSES, type ChatFile } from "../../../worker/contract/protocol";
 import { statusLabel } from "../../lib/files";
-import { chatState, removeChatFile } from "../../state/chat";
+import { chatState } from "../../state/chat";
+import { removeChatFile } from "../../state/chatDocuments";
 import { Icon } from "../Icon";
 
 /** What a chip says after the name: nothing once indexed, progress while indexing, "Failed" otherwise. */

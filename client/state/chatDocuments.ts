@@ -1,0 +1,97 @@
+// The chat's documents (spec sections 4 and 8): the set every question
+// searches, kept by the server and shown as chips. Uploads, drive imports and
+// picks from My Files add to it; "Chat about this file" starts a chat with it.
+import { CHAT_MESSAGES, type ChatFile } from "../../worker/contract/protocol";
+import { uploadPdf } from "../lib/upload";
+import { appInfo, startNewChat } from "./app";
+import { beginSession, chatConnection, chatState, waitingText } from "./chat";
+import { userInfo } from "./user";
+
+/** The server reported the chat's documents: show them, and keep the placeholder's progress current. */
+export function showChatFiles(files: ChatFile[]): void {
+  chatState.files = files.map((f) => ({ ...f }));
+  const known = new Set(files.map((f) => f.fileId));
+  chatState.newFileIds = chatState.newFileIds.filter((id) => known.has(id));
+  for (const item of chatState.messages) if (item.type === "loading") item.text = waitingText();
+}
+
+function errorMessage(err: unknown): string {
+  return err instanceof Error && err.message ? err.message : "Something went wrong. Please try again.";
+}
+
+/** Replaces the chat's documents; the server answers with a `files` frame (or an error for the banner). */
+export function setChatFiles(fileIds: readonly string[]): void {
+  const sessionId = chatState.sessionId;
+  if (!sessionId || chatState.readOnly) return;
+  const ids = [...new Set(fileIds)];
+  const before = new Set(chatState.files.map((f) => f.fileId));
+  chatState.newFileIds = [...new Set([...chatState.newFileIds, ...ids.filter((id) => !before.has(id))])];
+  chatState.uploadError = null;
+  if (!chatConnection()?.send({ action: "set_files", session_id: sessionId, file_ids: ids })) {
+    chatState.uploadError = CHAT_MESSAGES.sendFailed;
+  }
+}
+
+/** Adds documents (an upload, a drive import, a pick from My Files) to the chat's set. */
+export function addChatFiles(fileIds: readonly string[]): void {
+  setChatFiles([...chatState.files.map((f) => f.fileId), ...fileIds]);
+}
+
+export function removeChatFile(fileId: string): void {
+  setChatFiles(chatState.files.map((f) => f.fileId).filter((id) => id !== fileId));
+}
+
+/** Documents deleted from My Files leave the chips at once (the server drops them from every chat's set too). */
+export function forgetDeletedFiles(fileIds: readonly string[]): void {
+  const gone = new Set(fileIds);
+  chatState.files = chatState.files.filter((f) => !gone.has(f.fileId));
+}
+
+/** The files a chat about to open should start with ("Chat about this file"). */
+let openingFiles: { sessionId: string; fileIds: string[] } | null = null;
+
+/** The documents a chat opening now starts with, once (null when none were chosen for it). */
+export function takeOpeningFiles(sessionId: string): string[] | null {
+  if (openingFiles?.sessionId !== sessionId) return null;
+  const { fileIds } = openingFiles;
+  openingFiles = null;
+  return fileIds;
+}
+
+/**
+ * Starts a new chat with these documents attached: a fresh session whose
+ * connection sends them as its set as soon as it opens. The caller navigates to the chat.
+ */
+export function startChatWithFiles(files: readonly Pick<ChatFile, "fileId" | "fileName" | "status">[]): void {
+  startNewChat(userInfo.user?.email ?? null);
+  const sessionId = appInfo.currentSessionId!;
+  openingFiles = { sessionId, fileIds: files.map((f) => f.fileId) };
+  beginSession(sessionId);
+  // Chips show at once; the server's `files` frame replaces them with the checked set.
+  chatState.files = files.map((f) => ({
+    fileId: f.fileId,
+    fileName: f.fileName,
+    status: f.status,
+    pagesDone: 0,
+    pagesTotal: null,
+    error: null,
+  }));
+  chatState.newFileIds = files.map((f) => f.fileId);
+}
+
+/** Uploads a PDF and adds it to the chat's documents (a file already in My Files adds that document). */
+export async function attachFile(file: File): Promise<void> {
+  chatState.uploadError = null;
+  try {
+    chatState.uploading = { name: file.name, percent: 0 };
+    const { fileId } = await uploadPdf(file, (percent) => {
+      chatState.uploading = { name: file.name, percent };
+    });
+    addChatFiles([fileId]);
+  } catch (err) {
+    console.error("Attaching the file failed", err);
+    chatState.uploadError = errorMessage(err);
+  } finally {
+    chatState.uploading = null;
+  }
+}
