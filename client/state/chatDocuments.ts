@@ -2,9 +2,9 @@
 // searches, kept by the server and shown as chips. Uploads, drive imports and
 // picks from My Files add to it; "Chat about this file" starts a chat with it.
 import { CHAT_MESSAGES, type ChatFile } from "../../worker/contract/protocol";
-import { uploadPdf } from "../lib/upload";
 import { appInfo, startNewChat } from "./app";
 import { beginSession, chatConnection, chatState, waitingText } from "./chat";
+import { uploadDocument } from "./documents";
 import { userInfo } from "./user";
 
 /** The server reported the chat's documents: show them, and keep the placeholder's progress current. */
@@ -84,7 +84,7 @@ export async function attachFile(file: File): Promise<void> {
   chatState.uploadError = null;
   try {
     chatState.uploading = { name: file.name, percent: 0 };
-    const { fileId } = await uploadPdf(file, (percent) => {
+    const { fileId } = await uploadDocument(file, (percent) => {
       chatState.uploading = { name: file.name, percent };
     });
     addChatFiles([fileId]);

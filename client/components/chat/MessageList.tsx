@@ -3,33 +3,13 @@
 // list scrolls to its end 100 ms after the messages change.
 import { useEffect, useRef } from "react";
 import { useSnapshot, type Snapshot } from "valtio";
-import type { ViewDocumentResponse } from "../../../worker/contract/documents";
 import type { Source } from "../../../worker/contract/protocol";
-import { api } from "../../lib/api";
 import { chatState, type ChatItem } from "../../state/chat";
+import { openSource } from "../../state/documents";
 import { Icon } from "../Icon";
 import { RichText } from "./RichText";
 
 export const SCROLL_DELAY_MS = 100;
-
-/** Opens the cited file at its page in a new tab (the tab opens first so pop-up blockers allow it). */
-export async function openSource(source: Pick<Source, "fileId" | "page" | "fileName">): Promise<void> {
-  const tab = window.open("", "_blank");
-  try {
-    const query = new URLSearchParams({ file_id: source.fileId, page: String(source.page) });
-    const { url } = await api<ViewDocumentResponse>("GET", `/api/documents/viewDocument?${query}`);
-    if (!url) throw new Error("No document link received.");
-    if (tab) {
-      tab.opener = null;
-      tab.location.href = url;
-    } else {
-      window.open(url, "_blank", "noopener");
-    }
-  } catch (err) {
-    tab?.close();
-    console.error(`Opening ${source.fileName} failed`, err);
-  }
-}
 
 function Sources({ sources }: { sources: readonly Source[] }) {
   return (

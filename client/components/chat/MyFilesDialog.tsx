@@ -2,14 +2,11 @@
 // newest first) for the chat, with a search box and checkboxes. The chat's
 // current documents start checked; confirming makes the checked ones the chat's set.
 import { useEffect, useMemo, useState } from "react";
-import type { FileItem, FileListResponse } from "../../../worker/contract/documents";
+import type { FileItem } from "../../../worker/contract/documents";
 import { MAX_CHAT_FILES } from "../../../worker/contract/protocol";
-import { api } from "../../lib/api";
 import { formatDate, statusLabel } from "../../lib/files";
+import { loadAttachableFiles } from "../../state/documents";
 import { Modal } from "../Modal";
-
-/** The list is read in pages of the API's largest size. */
-const LIST_PAGE_SIZE = 100;
 
 export const MY_FILES_MESSAGES = {
   title: "Attach from My Files",
@@ -19,18 +16,6 @@ export const MY_FILES_MESSAGES = {
   noMatch: "No file matches your search.",
   limit: `A chat can search at most ${MAX_CHAT_FILES} documents.`,
 } as const;
-
-/** Files that can be attached: everything except failed ones and uploads that have not arrived. */
-async function attachableFiles(): Promise<FileItem[]> {
-  const files: FileItem[] = [];
-  for (let pageNumber = 1; ; pageNumber++) {
-    const query = new URLSearchParams({ pageSize: String(LIST_PAGE_SIZE), pageNumber: String(pageNumber) });
-    const page = await api<FileListResponse>("GET", `/api/documents?${query}`);
-    files.push(...(page.files ?? []));
-    if (pageNumber >= (page.pagination?.totalPages ?? 1)) break;
-  }
-  return files.filter((f) => f.status !== "failed" && f.status !== "uploading");
-}
 
 interface MyFilesDialogProps {
   /** The chat's current documents (start checked). */
@@ -47,7 +32,7 @@ export function MyFilesDialog({ attachedIds, onClose, onConfirm }: MyFilesDialog
 
   useEffect(() => {
     let cancelled = false;
-    attachableFiles()
+    loadAttachableFiles()
       .then((list) => !cancelled && setFiles(list))
       .catch((err: unknown) => {
         console.error("Loading My Files failed", err);

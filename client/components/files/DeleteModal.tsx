@@ -5,7 +5,7 @@
 // once (it clears the selection and refetches); failed files stay for a retry.
 import { useEffect, useRef, useState } from "react";
 import type { DeleteResponse, FileItem } from "../../../worker/contract/documents";
-import { api } from "../../lib/api";
+import { deleteDocuments } from "../../state/documents";
 import { Modal } from "../Modal";
 
 export const DELETE_CONFIRM_TEXT = "Are you sure you want to delete this file? The file will be deleted and you can't revert this action.";
@@ -42,7 +42,7 @@ export function DeleteModal({ files, onClose, onDeleted }: DeleteModalProps) {
     setLoading(true);
     setOutcome({ kind: "none" });
     try {
-      const result = await api<DeleteResponse>("DELETE", "/api/documents", { file_hashes: hashes });
+      const result = await deleteDocuments(hashes);
       const errors = result?.errors ?? [];
       const deleted = result?.deleted ?? [];
       onDeleted(result);

@@ -1,0 +1,53 @@
+// The My Files toolbar: Upload file (a PDF chooser; cancelling it does nothing)
+// and the cloud drive button, which connects the drive (leaving for Google) or,
+// once connected, opens the drive picker. The connection is checked on arrival
+// and every 10 s while "loading" (back from Google, not confirmed yet).
+import { useRef } from "react";
+import { DRIVE_MESSAGES, FILES_DRIVE_RECHECK_MS, startConnect, useDriveConnection } from "../../state/drive";
+import { Icon } from "../Icon";
+
+interface FilesToolbarProps {
+  onUpload: (file: File) => void;
+  onOpenDrive: () => void;
+}
+
+export function FilesToolbar({ onUpload, onOpenDrive }: FilesToolbarProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const drive = useDriveConnection(FILES_DRIVE_RECHECK_MS);
+  const driveConnected = drive.connected === true;
+
+  function onFileChosen(event: React.ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = ""; // choosing the same file again still fires a change
+    if (!file) return; // the chooser was cancelled
+    onUpload(file);
+  }
+
+  return (
+    <div className="files-toolbar">
+      <button type="button" className="btn btn-primary" onClick={() => inputRef.current?.click()}>
+        <Icon name="upload" size={18} />
+        Upload file
+      </button>
+      <input
+        ref={inputRef}
+        type="file"
+        accept=".pdf,application/pdf"
+        hidden
+        aria-label="Choose a PDF file to upload"
+        onChange={onFileChosen}
+      />
+      <button
+        type="button"
+        className="btn btn-outline"
+        disabled={!drive.available}
+        title={drive.available ? undefined : DRIVE_MESSAGES.unavailable}
+        aria-busy={drive.connected === "loading" || undefined}
+        onClick={() => (driveConnected ? onOpenDrive() : startConnect())}
+      >
+        <Icon name={driveConnected ? "check" : "cloud"} size={18} />
+        {driveConnected ? "Connected to cloud drive" : "Connect to cloud drive"}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+// My Files for a signed-in user (spec sections 2, 4, 8 and 9): upload with
+// progress, the paged file table, row and bulk selection, view, delete and
+// "Chat about this file", and the Google Drive import. Mounted only while
+// someone is signed in.
+import { useState } from "react";
+import { useNavigate } from "react-router-dom";
+import type { DeleteResponse, FileItem } from "../../../worker/contract/documents";
+import { MAX_CHAT_FILES } from "../../../worker/contract/protocol";
+import { canChatAbout, visibleFiles } from "../../lib/files";
+import { useMounted } from "../../lib/useMounted";
+import { forgetDeletedFiles, startChatWithFiles } from "../../state/chatDocuments";
+import { viewDocument } from "../../state/documents";
+import { DrivePicker } from "../drive/DrivePicker";
+import { ErrorBanner } from "../ErrorBanner";
+import { DeleteModal } from "./DeleteModal";
+import { FilesToolbar } from "./FilesToolbar";
+import { FileTable } from "./FileTable";
+import { Pagination } from "./Pagination";
+import { SelectionBar } from "./SelectionBar";
+import { useFileList } from "./useFileList";
+import { useFileSelection } from "./useFileSelection";
+import { useUploads } from "./useUploads";
+
+export function MyFiles() {
+  const { selected, toggle, clear, refresh } = useFileSelection();
+  const { files, page, setPage, totalPages, loading, listError, refetch } = useFileList(refresh);
+  // Newest first: a new upload or import is on page 1.
+  const showFirstPage = () => {
+    setPage(1);
+    refetch();
+  };
+  const { uploads, uploadError, dismissUploadError, startUpload } = useUploads(showFirstPage);
+  const [deleteTargets, setDeleteTargets] = useState<FileItem[] | null>(null);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const mounted = useMounted();
+  const navigate = useNavigate();
+
+  async function viewAll() {
+    await Promise.all([...selected.values()].map((f) => viewDocument(f)));
+    if (mounted.current) refetch(); // "Last opened" changes
+  }
+
+  function onDeleted(result: DeleteResponse) {
+    const gone = new Set(result?.deleted ?? []);
+    forgetDeletedFiles([...files, ...selected.values()].filter((f) => f.fileHash && gone.has(f.fileHash)).map((f) => f.fileId));
+    clear();
+    refetch();
+  }
+
+  function chatAbout(chosen: FileItem[]) {
+    startChatWithFiles(chosen);
+    navigate("/app/chat");
+  }
+
+  const rows = visibleFiles([...uploads.map((u) => u.file), ...files]);
+  const progress = Object.fromEntries(uploads.map((u) => [u.file.fileId, u.percent]));
+  const deletable = [...selected.values()].filter((f) => f.fileHash);
+  const chattable = [...selected.values()].filter(canChatAbout).slice(0, MAX_CHAT_FILES);
+
+  return (
+    <>
+      <FilesToolbar onUpload={(file) => void startUpload(file)} onOpenDrive={() => setPickerOpen(true)} />
+
+      {uploadError && <ErrorBanner message={uploadError} onDismiss={dismissUploadError} />}
+      {listError && (
+        <p className="form-error">
+          {listError}{" "}
+          <button type="button" className="link-btn" onClick={refetch}>
+            Retry
+          </button>
+        </p>
+      )}
+
+      <FileTable
+        files={rows}
+        progress={progress}
+        selected={new Set(selected.keys())}
+        loading={loading && files.length === 0}
+        onToggle={toggle}
+        onView={(f) => void viewDocument(f).then(() => mounted.current && refetch())}
+        onDelete={(f) => setDeleteTargets([f])}
+        onChat={(f) => chatAbout([f])}
+      />
+      <Pagination page={page} totalPages={totalPages} onChange={setPage} />
+
+      <SelectionBar
+        count={selected.size}
+        onViewAll={() => void viewAll()}
+        onChatAll={chattable.length ? () => chatAbout(chattable) : undefined}
+        onDeleteAll={() => setDeleteTargets(deletable)}
+        onClear={clear}
+        deleteDisabled={deletable.length === 0}
+      />
+
+      {pickerOpen && <DrivePicker mode="multi" onClose={() => setPickerOpen(false)} onImported={showFirstPage} />}
+
+      {deleteTargets && deleteTargets.length > 0 && (
+        <DeleteModal files={deleteTargets} onClose={() => setDeleteTargets(null)} onDeleted={onDeleted} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+// The My Files list (spec sections 4 and 9): one page at a time, newest first,
+// loaded again on demand and every 5 s while any file is pending or processing.
+import { useCallback, useEffect, useState } from "react";
+import type { FileItem } from "../../../worker/contract/documents";
+import { FILE_REFRESH_MS, needsRefresh } from "../../lib/files";
+import { loadFilePage } from "../../state/documents";
+
+/** `onLoaded` (stable) sees every page that arrives. */
+export function useFileList(onLoaded: (files: FileItem[]) => void) {
+  const [files, setFiles] = useState<FileItem[]>([]);
+  const [page, setPage] = useState(1);
+  const [totalPages, setTotalPages] = useState(0);
+  const [loading, setLoading] = useState(true);
+  const [listError, setListError] = useState<string | null>(null);
+  const [reloadTick, setReloadTick] = useState(0);
+
+  const refetch = useCallback(() => setReloadTick((t) => t + 1), []);
+
+  // Load the current page (and again on every refetch). Stale answers are ignored.
+  useEffect(() => {
+    let cancelled = false;
+    setLoading(true);
+    loadFilePage(page)
+      .then((result) => {
+        if (cancelled) return;
+        const list = Array.isArray(result?.files) ? result.files : [];
+        const pages = result?.pagination?.totalPages ?? 0;
+        setFiles(list);
+        setTotalPages(pages);
+        setListError(null);
+        onLoaded(list);
+        // The page emptied under us (e.g. after deleting its last files): step back.
+        if (pages > 0 && page > pages) setPage(pages);
+      })
+      .catch((err: unknown) => {
+        if (cancelled) return;
+        console.error("Loading the file list failed", err);
+        setListError("Could not load your files. Please try again.");
+      })
+      .finally(() => {
+        if (!cancelled) setLoading(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [page, reloadTick, onLoaded]);
+
+  // Auto-refresh every 5 s while any file is pending or processing.
+  const refreshing = needsRefresh(files);
+  useEffect(() => {
+    if (!refreshing) return;
+    const timer = setInterval(refetch, FILE_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [refreshing, refetch]);
+
+  return { files, page, setPage, totalPages, loading, listError, refetch };
+}
