@@ -5,6 +5,8 @@
 // ("Indexing selected files..."), success with counts, or error.
 import { useEffect } from "react";
 import { proxy, useSnapshot } from "valtio";
+import type { DriveConnectionResponse, DriveFile, DriveFileList, DriveImportResponse } from "../../worker/contract/documents";
+import type { StatusMessage } from "../../worker/contract/messages";
 import { api, ApiRequestError, getToken } from "../lib/api";
 import { browserNavigation } from "../lib/navigation";
 import { addChatFiles } from "./chatDocuments";
@@ -25,32 +27,6 @@ export const DRIVE_MESSAGES = {
 } as const;
 
 export type DriveConnection = false | "loading" | true;
-
-export interface DriveFile {
-  id: string;
-  name: string;
-  webViewLink: string;
-}
-
-export interface DriveFileList {
-  files: DriveFile[];
-  nextPageToken?: string;
-}
-
-export interface DriveImportResult {
-  file_id: string;
-  status: string;
-  fileId: string;
-  s3_key: string;
-  duplicate?: boolean;
-}
-
-export interface DriveImportResponse {
-  status: "success" | "partial" | "error";
-  message: string;
-  results: DriveImportResult[];
-  errors: { file_id: string; error: string }[];
-}
 
 export interface ImportStats {
   indexed: number;
@@ -109,7 +85,7 @@ export function checkConnection(): Promise<DriveConnection> {
   if (inFlight) return inFlight;
   if (!checked && driveState.connected !== true) driveState.connected = "loading";
   const owner = driveState.owner;
-  const request = api<{ status?: string }>("GET", "/api/auth/google/connectionStatus")
+  const request = api<DriveConnectionResponse>("GET", "/api/auth/google/connectionStatus")
     .then((result) => {
       if (driveState.owner !== owner) return driveState.connected;
       checked = true;
@@ -168,7 +144,7 @@ export function startConnect(): void {
 /** DELETE /api/drive/connection. */
 export async function disconnectDrive(): Promise<boolean> {
   try {
-    await api("DELETE", "/api/drive/connection");
+    await api<StatusMessage>("DELETE", "/api/drive/connection");
     driveState.connected = false;
     driveState.awaitingSince = null;
     return true;

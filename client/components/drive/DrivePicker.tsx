@@ -5,22 +5,17 @@
 // "Indexing selected files..."; then the server's message with the counts, or
 // the failure in a red badge. Rendered into <body> so no sticky or stacked
 // parent (the chat dock) can clip it.
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import { useSnapshot } from "valtio";
-import {
-  DRIVE_MESSAGES,
-  disconnectDrive,
-  formatStats,
-  importFiles,
-  listDriveFiles,
-  resetImport,
-  driveState,
-  type DriveFile,
-  type DriveImportResponse,
-} from "../../state/drive";
+import type { DriveFile, DriveImportResponse } from "../../../worker/contract/documents";
+import { useMounted } from "../../lib/useMounted";
+import { disconnectDrive, driveState, importFiles, resetImport } from "../../state/drive";
 import { Modal } from "../Modal";
+import { DriveFileList } from "./DriveFileList";
+import { DriveImportStatus } from "./DriveImportStatus";
 import "./drive.css";
+import { useDriveFiles } from "./useDriveFiles";
 
 export const DRIVE_PICKER_TITLE = "Select files from Google Drive";
 
@@ -33,71 +28,16 @@ export interface DrivePickerProps {
   onSelect?: (file: DriveFile) => Promise<boolean>;
 }
 
-function errorText(err: unknown): string {
-  return err instanceof Error && err.message ? err.message : DRIVE_MESSAGES.listFailed;
-}
-
 export function DrivePicker({ mode, onClose, onImported, onSelect }: DrivePickerProps) {
   const { import: importState } = useSnapshot(driveState);
-  const [files, setFiles] = useState<DriveFile[]>([]);
-  const [nextPageToken, setNextPageToken] = useState<string | undefined>();
-  const [listing, setListing] = useState(true);
-  const [listError, setListError] = useState<string | null>(null);
+  const mounted = useMounted();
+  useEffect(() => resetImport(), []);
+  const { files, nextPageToken, listing, listError, loadMore } = useDriveFiles();
   const [selected, setSelected] = useState<string[]>([]);
   const [required, setRequired] = useState(false);
-  const mounted = useRef(true);
-  const groupName = useId();
   const single = mode === "single";
   const importing = importState.status === "loading";
   const done = importState.status === "success";
-
-  useEffect(() => {
-    mounted.current = true;
-    resetImport();
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-
-  /** "Load more": the next page, appended (an id already shown is not repeated). */
-  async function loadMore(pageToken: string) {
-    setListing(true);
-    setListError(null);
-    try {
-      const page = await listDriveFiles(pageToken);
-      if (!mounted.current) return;
-      setFiles((current) => {
-        const seen = new Set(current.map((f) => f.id));
-        return [...current, ...page.files.filter((f) => !seen.has(f.id))];
-      });
-      setNextPageToken(page.nextPageToken);
-    } catch (err) {
-      console.error("Listing Google Drive files failed", err);
-      if (mounted.current) setListError(errorText(err));
-    } finally {
-      if (mounted.current) setListing(false);
-    }
-  }
-
-  useEffect(() => {
-    let cancelled = false;
-    listDriveFiles()
-      .then((page) => {
-        if (cancelled) return;
-        setFiles(page.files);
-        setNextPageToken(page.nextPageToken);
-      })
-      .catch((err: unknown) => {
-        console.error("Listing Google Drive files failed", err);
-        if (!cancelled) setListError(errorText(err));
-      })
-      .finally(() => {
-        if (!cancelled) setListing(false);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
 
   function choose(id: string, checked: boolean) {
     setRequired(false);
@@ -133,82 +73,18 @@ export function DrivePicker({ mode, onClose, onImported, onSelect }: DrivePicker
 
   return createPortal(
     <Modal title={DRIVE_PICKER_TITLE} onClose={close} className="drive-picker">
-      {listing && files.length === 0 ? (
-        <div className="loading drive-loading" role="status">
-          <span className="spinner" aria-hidden="true" /> Loading your Google Drive files...
-        </div>
-      ) : files.length === 0 && !listError ? (
-        <p className="muted">No PDF files found in your Google Drive.</p>
-      ) : (
-        <fieldset className="drive-list-wrap" disabled={importing}>
-          <legend className="visually-hidden">{single ? "Choose one file" : "Choose files"}</legend>
-          <ul className="drive-list">
-            {files.map((file) => (
-              <li key={file.id} className="drive-item">
-                <label className="drive-choice">
-                  <input
-                    type={single ? "radio" : "checkbox"}
-                    name={single ? groupName : undefined}
-                    value={file.id}
-                    checked={selected.includes(file.id)}
-                    onChange={(e) => choose(file.id, e.target.checked)}
-                  />
-                  <span className="drive-name" title={file.name}>
-                    {file.name}
-                  </span>
-                </label>
-                <a
-                  className="drive-view"
-                  href={file.webViewLink}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={`View ${file.name} in the drive`}
-                >
-                  View in the drive
-                </a>
-              </li>
-            ))}
-          </ul>
-        </fieldset>
-      )}
-      {nextPageToken && (
-        <button
-          type="button"
-          className="btn btn-outline drive-more"
-          onClick={() => void loadMore(nextPageToken)}
-          disabled={listing || importing}
-        >
-          {listing ? "Loading..." : "Load more"}
-        </button>
-      )}
-      {listError && (
-        <p className="form-error" role="alert">
-          {listError}
-        </p>
-      )}
-
-      {required && (
-        <p className="form-error" role="alert">
-          {DRIVE_MESSAGES.fileRequired}
-        </p>
-      )}
-      {importing && (
-        <p className="status-line drive-indexing" role="status">
-          <span className="spinner" aria-hidden="true" /> {DRIVE_MESSAGES.indexing}
-        </p>
-      )}
-      {importState.status === "success" && (
-        <p className="status-line success" role="status">
-          {importState.message} {formatStats(importState.stats)}
-        </p>
-      )}
-      {importState.status === "error" && (
-        <p className="drive-error-line">
-          <span className="badge badge-error" role="alert">
-            {importState.error}
-          </span>
-        </p>
-      )}
+      <DriveFileList
+        files={files}
+        single={single}
+        selected={selected}
+        onChoose={choose}
+        listing={listing}
+        listError={listError}
+        nextPageToken={nextPageToken}
+        onLoadMore={(pageToken) => void loadMore(pageToken)}
+        importing={importing}
+      />
+      <DriveImportStatus required={required} importState={importState} />
 
       <div className="modal-actions drive-actions">
         {!single && (

@@ -1,0 +1,34 @@
+// Under the picker's list: "File is required." when nothing was chosen, then the
+// import's progress ("Indexing selected files..."), its message with the counts,
+// or its failure in a red badge.
+import type { Snapshot } from "valtio";
+import { DRIVE_MESSAGES, formatStats, type ImportState } from "../../state/drive";
+
+export function DriveImportStatus({ required, importState }: { required: boolean; importState: Snapshot<ImportState> }) {
+  return (
+    <>
+      {required && (
+        <p className="form-error" role="alert">
+          {DRIVE_MESSAGES.fileRequired}
+        </p>
+      )}
+      {importState.status === "loading" && (
+        <p className="status-line drive-indexing" role="status">
+          <span className="spinner" aria-hidden="true" /> {DRIVE_MESSAGES.indexing}
+        </p>
+      )}
+      {importState.status === "success" && (
+        <p className="status-line success" role="status">
+          {importState.message} {formatStats(importState.stats)}
+        </p>
+      )}
+      {importState.status === "error" && (
+        <p className="drive-error-line">
+          <span className="badge badge-error" role="alert">
+            {importState.error}
+          </span>
+        </p>
+      )}
+    </>
+  );
+}
