@@ -64,7 +64,7 @@ async function pagesOf(path: string): Promise<string[]> {
 async function index(library: LibraryIndex, documentId: string, path: string): Promise<void> {
   const pages = await pagesOf(path);
   library.enqueue(documentId, basename(path));
-  library.begin(documentId);
+  const run = library.begin(documentId)!;
   library.addChunks(
     pages.flatMap((text, i) =>
       chunkPage(text).map((c) => {
@@ -74,7 +74,7 @@ async function index(library: LibraryIndex, documentId: string, path: string): P
       }),
     ),
   );
-  library.finish(documentId);
+  library.finish(documentId, run.runId);
 }
 
 /** The last heading-like line (short, no closing punctuation, capitalised words) before `anchor` on the page. */

@@ -1,6 +1,7 @@
 // Proves the Library Durable Object, one per user: it owns each document's
-// lifecycle and mirrors it to the D1 catalogue row; the stale rule runs by alarm
-// and on demand; its full-text index follows inserts, updates, retries and
+// lifecycle and mirrors it to the D1 catalogue row; each indexer run holds a
+// lease (a lost run is fenced out, its document queued again by alarm, cron or a
+// status question, and failed after too many losses); its full-text index follows inserts, updates, retries and
 // removal; only complete documents are searched; an older schema upgrades in
 // place; one user's Library never yields another user's chunks; and a Library
 // evicted while a long PDF is being indexed still ends with the document indexed.
@@ -8,7 +9,8 @@ import { env } from "cloudflare:workers";
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DOCUMENT_MESSAGES } from "../../worker/contract/documents";
-import { LibraryIndex, STALE_INDEXING_MS, type SqlParam } from "../../worker/library/library-index";
+import { recoverLostIndexing } from "../../worker/ingest/recovery";
+import { INDEXING_LEASE_MS, LibraryIndex, MAX_RECOVERIES, type SqlParam } from "../../worker/library/library-index";
 import { MIGRATIONS } from "../../worker/library/library-schema";
 import { library } from "../../worker/library/stub";
 import { call, newUser } from "../helpers/api";
@@ -35,18 +37,19 @@ describe("the Library", () => {
 
     expect(await userLibrary.enqueue(id, "a.pdf")).toMatchObject({ status: "pending", pagesDone: 0 });
     expect(await mirrored(id)).toEqual({ status: "pending", indexed_pages: 0, page_count: null, error: null });
-    expect(await userLibrary.begin(id)).toEqual([]);
-    expect(await userLibrary.setPageCount(id, 2)).toBe(true);
+    const run = (await userLibrary.begin(id))!;
+    expect(run.staleChunkIds).toEqual([]);
+    expect(await userLibrary.setPageCount(id, run.runId, 2)).toBe(true);
     expect(await mirrored(id)).toMatchObject({ status: "processing", page_count: 2 });
 
-    const chunks = await userLibrary.addPages(id, 1, ["Depreciation schedules for rental property"]);
+    const chunks = await userLibrary.addPages(id, run.runId, 1, ["Depreciation schedules for rental property"]);
     expect(chunks).toEqual([expect.objectContaining({ id: `${id}:1:0`, documentId: id, page: 1 })]);
     expect(await mirrored(id)).toMatchObject({ status: "processing", indexed_pages: 1 });
     expect(await userLibrary.status(id)).toEqual({ documentId: id, status: "processing", pagesDone: 1, pagesTotal: 2, error: null });
     expect(await userLibrary.search("depreciation", null, 10)).toEqual([]); // not searched until complete
 
-    await userLibrary.addPages(id, 2, ["Payroll withholding tables"]);
-    expect(await userLibrary.finish(id)).toBe(true);
+    await userLibrary.addPages(id, run.runId, 2, ["Payroll withholding tables"]);
+    expect(await userLibrary.finish(id, run.runId)).toBe(true);
     expect(await mirrored(id)).toEqual({ status: "indexed", indexed_pages: 2, page_count: 2, error: null });
     expect(await userLibrary.search("depreciation", null, 10)).toEqual([
       { id: `${id}:1:0`, document_id: id, file_name: "a.pdf", page: 1, text: "Depreciation schedules for rental property" },
@@ -55,67 +58,93 @@ describe("the Library", () => {
     expect(await userLibrary.begin(id)).toBeNull(); // a late duplicate delivery does nothing
   });
 
-  it("keeps its full-text index in step on update, retry and removal, and an indexer of a removed document stops", async () => {
+  it("keeps its full-text index in step on update, retry and removal; a removed document or a lost run is fenced out", async () => {
     const userId = `library-${crypto.randomUUID()}`;
     const userLibrary = library(env, userId);
     await userLibrary.enqueue("d1", "a.pdf");
-    await userLibrary.begin("d1");
-    await userLibrary.addPages("d1", 1, ["Depreciation schedules for rental property"]);
+    const first = (await userLibrary.begin("d1"))!;
+    await userLibrary.addPages("d1", first.runId, 1, ["Depreciation schedules for rental property"]);
     await runInDurableObject(userLibrary, (_object, state) => {
       state.storage.sql.exec("UPDATE chunks SET text = 'Payroll withholding tables' WHERE id = 'd1:1:0'");
     });
     expect(await ftsPages(userId, "depreciation")).toEqual([]);
     expect(await ftsPages(userId, "payroll")).toEqual([1]);
 
-    // a retry starts over: the earlier chunks are handed back (for their vectors) and removed
-    expect(await userLibrary.begin("d1")).toEqual(["d1:1:0"]);
+    // while a run holds the document, a second delivery takes nothing
+    expect(await userLibrary.begin("d1")).toBeNull();
+    // a passing failure hands it back; the retry starts over (the earlier chunks are handed back for their vectors)
+    await userLibrary.release("d1", first.runId);
+    const retry = (await userLibrary.begin("d1"))!;
+    expect(retry.staleChunkIds).toEqual(["d1:1:0"]);
     expect(await ftsPages(userId, "payroll")).toEqual([]);
-    await userLibrary.addPages("d1", 1, ["Payroll withholding tables"]);
+    expect(await userLibrary.addPages("d1", first.runId, 1, ["From the lost run"])).toBeNull(); // fenced out
+    await userLibrary.addPages("d1", retry.runId, 1, ["Payroll withholding tables"]);
 
-    // removed while indexing: the chunks go, and every later step of that indexer is refused
+    // removed while indexing: the chunks go, and every later step of that run is refused
     expect(await userLibrary.remove("d1")).toEqual(["d1:1:0"]);
     expect(await ftsPages(userId, "payroll")).toEqual([]);
-    expect(await userLibrary.addPages("d1", 2, ["More payroll text"])).toBeNull();
-    expect(await userLibrary.finish("d1")).toBe(false);
+    expect(await userLibrary.addPages("d1", retry.runId, 2, ["More payroll text"])).toBeNull();
+    expect(await userLibrary.finish("d1", retry.runId)).toBe(false);
     expect(await userLibrary.begin("d1")).toBeNull();
     expect(await userLibrary.enqueue("d1", "a.pdf")).toBeNull();
     expect(await userLibrary.status("d1")).toBeNull();
     expect(await userLibrary.search("payroll", null, 10)).toEqual([]);
   });
 
-  it("fails a document with no progress for the stale time, by alarm and when asked, and mirrors the reason", async () => {
-    const { user, token } = await newUser("lib-stale");
-    const id = crypto.randomUUID();
-    await catalogueRow(user.id, id);
-    const userLibrary = library(env, user.id);
-    await userLibrary.enqueue(id, "stuck.pdf");
-    await userLibrary.begin(id);
-    await userLibrary.addPages(id, 1, ["Some text that was indexed before the indexer was lost."]);
-
-    // still making progress: the alarm changes nothing
-    await runDurableObjectAlarm(userLibrary);
-    expect(await mirrored(id)).toMatchObject({ status: "processing" });
-
-    const clock = (ms: number) =>
-      runInDurableObject(userLibrary, (_object, state) => {
-        state.storage.sql.exec("UPDATE documents SET updated_at = ? WHERE id = ?", Date.now() - ms, id);
-      });
-    await clock(STALE_INDEXING_MS + 60_000);
-    expect(await runDurableObjectAlarm(userLibrary)).toBe(true);
-    expect(await mirrored(id)).toMatchObject({ status: "failed", error: DOCUMENT_MESSAGES.indexingTimedOut });
-    expect(await libraryRows(user.id, "SELECT id FROM chunks WHERE document_id = ?", id)).toEqual([]);
-    const [file] = (await listFiles(token)).files;
-    expect(file).toMatchObject({ fileId: id, status: "failed", error: DOCUMENT_MESSAGES.indexingTimedOut });
-
-    // and on demand, when the status is asked before any alarm ran
-    const other = crypto.randomUUID();
-    await catalogueRow(user.id, other);
-    await userLibrary.enqueue(other, "queued.pdf");
-    await runInDurableObject(userLibrary, (_object, state) => {
-      state.storage.sql.exec("UPDATE documents SET updated_at = ? WHERE id = ?", Date.now() - STALE_INDEXING_MS - 1, other);
+  /** Moves a document's last progress back in time, as if its indexer had been lost that long ago. */
+  const loseRun = (userId: string, documentId: string, ago = INDEXING_LEASE_MS + 60_000) =>
+    runInDurableObject(library(env, userId), (_object, state) => {
+      state.storage.sql.exec("UPDATE documents SET updated_at = ? WHERE id = ?", Date.now() - ago, documentId);
     });
-    const status = await call("GET", `/api/documents/indexingStatus?file_id=${other}`, { token });
+
+  it("queues a document again when its indexer was lost (alarm, cron), and it ends indexed", async () => {
+    const u = await newUser("lib-recover");
+    const doc = await uploadAndIndex(u.token, "Recover.pdf", await textPdf(["Mileage is reimbursed at sixty cents a mile."]));
+    await waitUntilDone(u.token, doc.fileId);
+    const userLibrary = library(env, u.user.id);
+
+    // the queue message is lost: the Library knows the document is pending, nobody is indexing it
+    await userLibrary.enqueue(doc.fileId, "Recover.pdf");
+    await runDurableObjectAlarm(userLibrary);
+    expect((await userLibrary.status(doc.fileId))?.status).toBe("pending"); // within its lease: left alone
+    await loseRun(u.user.id, doc.fileId);
+    expect(await runDurableObjectAlarm(userLibrary)).toBe(true);
+    expect(await waitUntilDone(u.token, doc.fileId)).toMatchObject({ status: "indexed", pagesDone: 1 });
+    expect(await ftsPages(u.user.id, "mileage")).toEqual([1]);
+
+    // the same through the every-minute cron
+    await userLibrary.enqueue(doc.fileId, "Recover.pdf");
+    await loseRun(u.user.id, doc.fileId);
+    expect(await recoverLostIndexing(env)).toBeGreaterThanOrEqual(1);
+    expect(await waitUntilDone(u.token, doc.fileId)).toMatchObject({ status: "indexed" });
+  });
+
+  it("fails a document whose indexer was lost too many times, when asked or by alarm, and mirrors the reason", async () => {
+    const { user, token } = await newUser("lib-lost");
+    const userLibrary = library(env, user.id);
+    const lostTooOften = async () => {
+      const id = crypto.randomUUID();
+      await catalogueRow(user.id, id);
+      await userLibrary.enqueue(id, "stuck.pdf");
+      const run = (await userLibrary.begin(id))!;
+      await userLibrary.addPages(id, run.runId, 1, ["Some text that was indexed before the indexer was lost."]);
+      await runInDurableObject(userLibrary, (_object, state) => {
+        state.storage.sql.exec("UPDATE documents SET attempts = ? WHERE id = ?", MAX_RECOVERIES, id);
+      });
+      await loseRun(user.id, id);
+      return id;
+    };
+
+    const asked = await lostTooOften();
+    const status = await call("GET", `/api/documents/indexingStatus?file_id=${asked}`, { token });
     expect(status.json).toMatchObject({ status: "failed", error: DOCUMENT_MESSAGES.indexingTimedOut });
+    expect(await libraryRows(user.id, "SELECT id FROM chunks WHERE document_id = ?", asked)).toEqual([]);
+
+    const unwatched = await lostTooOften();
+    await runDurableObjectAlarm(userLibrary);
+    expect(await mirrored(unwatched)).toMatchObject({ status: "failed", error: DOCUMENT_MESSAGES.indexingTimedOut });
+    const listed = (await listFiles(token)).files.find((f) => f.fileId === unwatched);
+    expect(listed).toMatchObject({ status: "failed", error: DOCUMENT_MESSAGES.indexingTimedOut });
   });
 
   it("upgrades a Library written by schema version 1 in place, keeping its documents searchable", async () => {
@@ -141,7 +170,7 @@ describe("the Library", () => {
       };
     });
     expect(upgraded).toEqual({
-      version: 2,
+      version: 3,
       status: { documentId: "old", status: "indexed", pagesDone: 0, pagesTotal: null, error: null },
       hits: [3],
       requeued: "pending",

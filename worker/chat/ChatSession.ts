@@ -20,7 +20,6 @@ import {
 } from "../contract/protocol";
 import { MESSAGES } from "../contract/messages";
 import { getDb } from "../db/client";
-import { STALE_INDEXING_MS } from "../library/library-index";
 import { chooseChatProvider } from "../providers/llm";
 import { authenticate, liveSessions } from "../services/accounts";
 import { checkAttachable } from "../services/chat-files";
@@ -32,6 +31,8 @@ import { admitQuestion, runTurn, type ChatQuestion, type ChatRoom } from "./turn
 
 /** How often indexing progress is read (and sent as a `files` frame when it changed). */
 const PROGRESS_POLL_MS = 500;
+/** How long chips of files still indexing keep showing progress to a watching socket. */
+const WATCH_INDEXING_MS = 15 * 60 * 1000;
 /** While frames flow, how often the sockets' signed-in sessions are checked (sign-out, password change). */
 const REVOCATION_CHECK_MS = 1000;
 
@@ -215,7 +216,7 @@ export class ChatSession extends DurableObject<Env> {
     if (!checked.ok) return refuse(checked.code, checked.message);
     this.storeFiles(who.userId, checked.files);
     // Chips of files still indexing show their progress until they are done (or nobody is watching).
-    await this.untilIndexed(STALE_INDEXING_MS, { evenUnwatched: false });
+    await this.untilIndexed(WATCH_INDEXING_MS, { evenUnwatched: false });
   }
 
   /**

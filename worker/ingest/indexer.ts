@@ -38,31 +38,47 @@ export async function indexDocument(deps: IndexerDeps, documentId: string): Prom
   const doc = await catalogueEntry(deps, documentId);
   if (!doc) return "skipped"; // deleted meanwhile
   const userLibrary = library(deps, doc.userId);
-  const leftOver = await userLibrary.begin(documentId);
-  if (!leftOver) return "skipped"; // already finished, failed or removed
-  await deleteVectors(deps, leftOver);
+  const run = await userLibrary.begin(documentId);
+  if (!run) return "skipped"; // finished, failed, removed, or another run holds it
+  await deleteVectors(deps, run.staleChunkIds);
+  try {
+    return await indexPages(deps, userLibrary, doc, documentId, run.runId);
+  } catch (err) {
+    // a passing problem: hand the document back so the queue's retry can take it
+    if (!(err instanceof IndexingFailure)) await userLibrary.release(documentId, run.runId).catch(() => {});
+    throw err;
+  }
+}
 
+/** Extracts the pages and hands them to the Library, 50 at a time, under this run's lease. */
+async function indexPages(
+  deps: IndexerDeps,
+  userLibrary: ReturnType<typeof library>,
+  doc: { userId: string; r2Key: string },
+  documentId: string,
+  runId: string,
+): Promise<IndexOutcome> {
   const object = await deps.DOCUMENTS.get(doc.r2Key);
   if (!object) throw new IndexingFailure(DOCUMENT_MESSAGES.uploadMissing);
   const bytes = new Uint8Array(await object.arrayBuffer());
 
   const quota = await quotaFor(getDb(deps), doc.userId);
   const { pageCount, pages } = await extractPdfPages(bytes, quota.maxPagesPerDocument);
-  if (!(await userLibrary.setPageCount(documentId, pageCount))) return "skipped";
+  if (!(await userLibrary.setPageCount(documentId, runId, pageCount))) return "skipped";
 
   const written: string[] = [];
-  // Deleted (or given up on) while it was being indexed: leave no vectors behind.
+  // Deleted, given up on, or taken over while it was being indexed: leave no vectors behind.
   const stopped = async (): Promise<IndexOutcome> => {
     await deleteVectors(deps, written);
     return "skipped";
   };
   for (let first = 0; first < pages.length; first += PAGES_PER_STEP) {
-    const chunks = await userLibrary.addPages(documentId, first + 1, pages.slice(first, first + PAGES_PER_STEP));
+    const chunks = await userLibrary.addPages(documentId, runId, first + 1, pages.slice(first, first + PAGES_PER_STEP));
     if (!chunks) return stopped();
     written.push(...chunks.map((c) => c.id));
     await upsertChunkVectors(deps, doc.userId, chunks);
   }
-  return (await userLibrary.finish(documentId)) ? "indexed" : stopped();
+  return (await userLibrary.finish(documentId, runId)) ? "indexed" : stopped();
 }
 
 /** Fails the document for `reason`: the Library drops what it holds and the catalogue row shows the reason. */

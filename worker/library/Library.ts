@@ -3,8 +3,10 @@
 // Every question searches only its asker's object, so search cost grows with one
 // user's documents, not everyone's, and one user's text can never be searched
 // from another user's chat. Each lifecycle change is mirrored to the D1
-// `documents` catalogue row (My Files and the quotas read it), and an alarm
-// applies the stale rule even when nobody asks. Callers reach it only through
+// `documents` catalogue row (My Files and the quotas read it). Each indexer run
+// holds a lease that its progress renews; an alarm (and the cron, and any status
+// question) queues a document again when its run was lost, so a restart mid-
+// indexing still ends indexed. Callers reach it only through
 // `library(env, userId)`, with the user id from a verified token or a stored row.
 import { DurableObject } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
@@ -28,34 +30,42 @@ export class Library extends DurableObject<Env> {
     });
   }
 
-  /** Copies a lifecycle change to the catalogue row and keeps the stale-rule alarm set. */
+  /** Copies a lifecycle change to the catalogue row and keeps the lease alarm set. */
   private async mirror(state: DocumentState | null): Promise<DocumentState | null> {
     if (!state) return null;
     await getDb(this.env)
       .update(documents)
       .set({ status: state.status, indexedPages: state.pagesDone, pageCount: state.pagesTotal, error: state.error })
       .where(eq(documents.id, state.documentId));
-    await this.scheduleStaleCheck();
+    await this.scheduleLeaseCheck();
     return state;
   }
 
-  private async scheduleStaleCheck(): Promise<void> {
-    const deadline = this.index.nextStaleDeadline();
+  private async scheduleLeaseCheck(): Promise<void> {
+    const deadline = this.index.nextLeaseDeadline();
     if (deadline !== null) await this.ctx.storage.setAlarm(deadline + 1000);
   }
 
-  /** The stale rule: documents that stopped making progress are failed (no caller here, so their vectors go here). */
-  private async failStale(): Promise<void> {
-    for (const { state, staleChunkIds } of this.index.failStale()) {
+  /**
+   * Documents whose indexer was lost (a restart, a lost queue message) are queued
+   * again, or failed after MAX_RECOVERIES (no caller here, so their vectors go here).
+   * Runs by alarm, when a status is asked, and from the every-minute cron.
+   */
+  async recover(): Promise<void> {
+    const { requeued, failed } = this.index.recoverLost();
+    for (const state of requeued) {
+      await this.env.INGEST_QUEUE.send({ documentId: state.documentId });
+      await this.mirror(state);
+    }
+    for (const { state, staleChunkIds } of failed) {
       await deleteVectors(this.env, staleChunkIds);
       await this.mirror(state);
     }
   }
 
-  /** The stale rule, when no request asked. */
   override async alarm(): Promise<void> {
-    await this.failStale();
-    await this.scheduleStaleCheck();
+    await this.recover();
+    await this.scheduleLeaseCheck();
   }
 
   /** A validated upload waits for the indexer. Null for a removed document. */
@@ -64,31 +74,37 @@ export class Library extends DurableObject<Env> {
   }
 
   /**
-   * Starts (or restarts) indexing, removing what an earlier attempt wrote; hands back
-   * those chunk ids (the caller removes their vectors). Null: nothing to index (finished, failed, removed).
+   * An indexer run takes the document, removing what an earlier run wrote. Returns
+   * the run's id and the chunk ids it removed (the caller removes their vectors);
+   * null when there is nothing to take (finished, failed, removed, or held by another run).
    */
-  async begin(documentId: string): Promise<string[] | null> {
+  async begin(documentId: string): Promise<{ runId: string; staleChunkIds: string[] } | null> {
     const started = this.index.begin(documentId);
     if (!started) return null;
     await this.mirror(started.state);
-    return started.staleChunkIds;
+    return { runId: started.runId, staleChunkIds: started.staleChunkIds };
   }
 
-  async setPageCount(documentId: string, pagesTotal: number): Promise<boolean> {
-    return (await this.mirror(this.index.setPageCount(documentId, pagesTotal))) !== null;
+  /** A run that hit a passing problem hands the document back for the retry. */
+  async release(documentId: string, runId: string): Promise<void> {
+    await this.mirror(this.index.release(documentId, runId));
   }
 
-  /** Indexes the next pages; returns their chunks (for vectors), or null when the document stopped processing. */
-  async addPages(documentId: string, firstPage: number, texts: string[]): Promise<IndexedChunk[] | null> {
-    const added = this.index.addPages(documentId, firstPage, texts);
+  async setPageCount(documentId: string, runId: string, pagesTotal: number): Promise<boolean> {
+    return (await this.mirror(this.index.setPageCount(documentId, runId, pagesTotal))) !== null;
+  }
+
+  /** Indexes the next pages; returns their chunks (for vectors), or null when this run no longer holds the document. */
+  async addPages(documentId: string, runId: string, firstPage: number, texts: string[]): Promise<IndexedChunk[] | null> {
+    const added = this.index.addPages(documentId, runId, firstPage, texts);
     if (!added) return null;
     await this.mirror(added.state);
     return added.chunks;
   }
 
-  /** The document is complete and searched from now on; false when it stopped processing meanwhile. */
-  async finish(documentId: string): Promise<boolean> {
-    return (await this.mirror(this.index.finish(documentId))) !== null;
+  /** The document is complete and searched from now on; false when this run no longer holds it. */
+  async finish(documentId: string, runId: string): Promise<boolean> {
+    return (await this.mirror(this.index.finish(documentId, runId))) !== null;
   }
 
   /** The document cannot be indexed, for `reason`: its chunks go; returns their ids (the caller removes their vectors). */
@@ -99,9 +115,9 @@ export class Library extends DurableObject<Env> {
     return failed.staleChunkIds;
   }
 
-  /** Where the document is in its life (after the stale rule); null when unknown here. */
+  /** Where the document is in its life (after recovering lost runs); null when unknown here. */
   async status(documentId: string): Promise<DocumentState | null> {
-    await this.failStale();
+    await this.recover();
     return this.index.status(documentId);
   }
 

@@ -17,8 +17,13 @@ export interface SyncSql {
   transaction(fn: () => void): void;
 }
 
-/** A document still pending or processing with no progress for this long is failed (the queue gave up or was lost). */
-export const STALE_INDEXING_MS = 15 * 60 * 1000;
+/**
+ * A pending or processing document with no progress for this long has lost its
+ * indexer (a restart, a lost queue message): it is queued again, up to
+ * MAX_RECOVERIES times, then failed. Progress renews the lease at least every 50 pages.
+ */
+export const INDEXING_LEASE_MS = 90 * 1000;
+export const MAX_RECOVERIES = 3;
 
 /** Where a document is in its life, as My Files and the chat show it. */
 export interface DocumentState {
@@ -54,7 +59,10 @@ const ACTIVE = "('pending', 'processing')";
 
 interface DocumentRow {
   id: string;
+  file_name: string;
   status: DocumentState["status"] | "removed";
+  run_id: string | null;
+  attempts: number;
   pages_done: number;
   pages_total: number | null;
   error: string | null;
@@ -79,7 +87,7 @@ export class LibraryIndex {
 
   private row(documentId: string): DocumentRow | undefined {
     return this.sql.rows<DocumentRow>(
-      "SELECT id, status, pages_done, pages_total, error, updated_at FROM documents WHERE id = ?",
+      "SELECT id, file_name, status, run_id, attempts, pages_done, pages_total, error, updated_at FROM documents WHERE id = ?",
       documentId,
     )[0];
   }
@@ -93,7 +101,8 @@ export class LibraryIndex {
     if (this.row(documentId)?.status === "removed") return null;
     this.sql.rows(
       `INSERT INTO documents (id, file_name, status, updated_at) VALUES (?, ?, 'pending', ?)
-       ON CONFLICT(id) DO UPDATE SET file_name = excluded.file_name, status = 'pending', pages_done = 0, pages_total = NULL, error = NULL, updated_at = excluded.updated_at`,
+       ON CONFLICT(id) DO UPDATE SET file_name = excluded.file_name, status = 'pending', run_id = NULL, attempts = 0,
+         pages_done = 0, pages_total = NULL, error = NULL, updated_at = excluded.updated_at`,
       documentId,
       fileName,
       this.now(),
@@ -102,30 +111,46 @@ export class LibraryIndex {
   }
 
   /**
-   * The indexer starts (or restarts) a pending or processing document: whatever an
-   * earlier attempt wrote is removed, so a retry never duplicates. Returns the removed
-   * chunk ids (their vectors go too), or null when there is nothing to index
-   * (finished, failed, removed or unknown).
+   * An indexer run takes a pending document, or a processing one whose run lost its
+   * lease. Whatever an earlier run wrote is removed, so a retry never duplicates.
+   * Returns the run's id (every later step names it) and the removed chunk ids
+   * (their vectors go too), or null when there is nothing to take (finished,
+   * failed, removed, unknown, or another run holds it).
    */
-  begin(documentId: string, pagesTotal: number | null = null): { state: DocumentState; staleChunkIds: string[] } | null {
+  begin(documentId: string): { state: DocumentState; runId: string; staleChunkIds: string[] } | null {
     const row = this.row(documentId);
-    if (!row || (row.status !== "pending" && row.status !== "processing")) return null;
+    const leaseLost = row?.status === "processing" && row.updated_at < this.now() - INDEXING_LEASE_MS;
+    if (!row || !(row.status === "pending" || leaseLost)) return null;
+    const runId = crypto.randomUUID();
     const staleChunkIds = this.chunkIds(documentId);
     this.sql.transaction(() => {
       this.sql.rows("DELETE FROM chunks WHERE document_id = ?", documentId);
       this.sql.rows(
-        "UPDATE documents SET status = 'processing', pages_done = 0, pages_total = ?, error = NULL, updated_at = ? WHERE id = ?",
-        pagesTotal,
+        "UPDATE documents SET status = 'processing', run_id = ?, pages_done = 0, pages_total = NULL, error = NULL, updated_at = ? WHERE id = ?",
+        runId,
         this.now(),
         documentId,
       );
     });
-    return { state: this.state(documentId), staleChunkIds };
+    return { state: this.state(documentId), runId, staleChunkIds };
+  }
+
+  /** The run still holds the document (it is processing, under this run). */
+  private holds(documentId: string, runId: string): boolean {
+    const row = this.row(documentId);
+    return row?.status === "processing" && row.run_id === runId;
+  }
+
+  /** A run that hit a passing problem hands the document back, to be taken again by the retry. */
+  release(documentId: string, runId: string): DocumentState | null {
+    if (!this.holds(documentId, runId)) return null;
+    this.sql.rows("UPDATE documents SET status = 'pending', run_id = NULL, updated_at = ? WHERE id = ?", this.now(), documentId);
+    return this.state(documentId);
   }
 
   /** The page count is known (extraction done). */
-  setPageCount(documentId: string, pagesTotal: number): DocumentState | null {
-    if (this.row(documentId)?.status !== "processing") return null;
+  setPageCount(documentId: string, runId: string, pagesTotal: number): DocumentState | null {
+    if (!this.holds(documentId, runId)) return null;
     this.sql.rows("UPDATE documents SET pages_total = ?, updated_at = ? WHERE id = ?", pagesTotal, this.now(), documentId);
     return this.state(documentId);
   }
@@ -133,10 +158,16 @@ export class LibraryIndex {
   /**
    * Chunks and indexes the next pages (`firstPage` is 1-based) of a processing
    * document and records the progress. Returns the new chunks (for their vectors),
-   * or null when the document stopped processing meanwhile (removed or failed).
+   * or null when this run no longer holds the document (removed, failed, or taken
+   * over after its lease expired).
    */
-  addPages(documentId: string, firstPage: number, texts: readonly string[]): { state: DocumentState; chunks: IndexedChunk[] } | null {
-    if (this.row(documentId)?.status !== "processing") return null;
+  addPages(
+    documentId: string,
+    runId: string,
+    firstPage: number,
+    texts: readonly string[],
+  ): { state: DocumentState; chunks: IndexedChunk[] } | null {
+    if (!this.holds(documentId, runId)) return null;
     const chunks = texts.flatMap((text, i) => {
       const page = firstPage + i;
       return chunkPage(text).map((c) => ({ ...c, id: `${documentId}:${page}:${c.ord}`, documentId, page }));
@@ -166,10 +197,14 @@ export class LibraryIndex {
     });
   }
 
-  /** The document is complete: from now on its chunks are searched. Null when it stopped processing meanwhile. */
-  finish(documentId: string): DocumentState | null {
-    if (this.row(documentId)?.status !== "processing") return null;
-    this.sql.rows("UPDATE documents SET status = 'indexed', error = NULL, updated_at = ? WHERE id = ?", this.now(), documentId);
+  /** The document is complete: from now on its chunks are searched. Null when this run no longer holds it. */
+  finish(documentId: string, runId: string): DocumentState | null {
+    if (!this.holds(documentId, runId)) return null;
+    this.sql.rows(
+      "UPDATE documents SET status = 'indexed', run_id = NULL, error = NULL, updated_at = ? WHERE id = ?",
+      this.now(),
+      documentId,
+    );
     return this.state(documentId);
   }
 
@@ -184,7 +219,7 @@ export class LibraryIndex {
       this.sql.rows("DELETE FROM chunks WHERE document_id = ?", documentId);
       this.sql.rows(
         `INSERT INTO documents (id, file_name, status, error, updated_at) VALUES (?, ?, 'failed', ?, ?)
-         ON CONFLICT(id) DO UPDATE SET status = 'failed', error = excluded.error, updated_at = excluded.updated_at`,
+         ON CONFLICT(id) DO UPDATE SET status = 'failed', run_id = NULL, error = excluded.error, updated_at = excluded.updated_at`,
         documentId,
         fileName,
         reason,
@@ -200,19 +235,38 @@ export class LibraryIndex {
     return row && row.status !== "removed" ? toState(row) : null;
   }
 
-  /** The stale rule: a pending or processing document with no progress for STALE_INDEXING_MS is failed. */
-  failStale(): { state: DocumentState; staleChunkIds: string[] }[] {
-    const stale = this.sql.rows<{ id: string; file_name: string }>(
-      `SELECT id, file_name FROM documents WHERE status IN ${ACTIVE} AND updated_at < ?`,
-      this.now() - STALE_INDEXING_MS,
+  /**
+   * Documents whose lease expired (no progress for INDEXING_LEASE_MS: the run or
+   * its queue message was lost) go back to pending to be queued again, up to
+   * MAX_RECOVERIES times; after that they are failed. Returns both lists.
+   */
+  recoverLost(): { requeued: DocumentState[]; failed: { state: DocumentState; staleChunkIds: string[] }[] } {
+    const lost = this.sql.rows<DocumentRow>(
+      `SELECT id, file_name, status, run_id, attempts, pages_done, pages_total, error, updated_at FROM documents
+       WHERE status IN ${ACTIVE} AND updated_at < ?`,
+      this.now() - INDEXING_LEASE_MS,
     );
-    return stale.map((d) => this.fail(d.id, d.file_name, DOCUMENT_MESSAGES.indexingTimedOut)!);
+    const requeued: DocumentState[] = [];
+    const failed: { state: DocumentState; staleChunkIds: string[] }[] = [];
+    for (const row of lost) {
+      if (row.attempts >= MAX_RECOVERIES) {
+        failed.push(this.fail(row.id, row.file_name, DOCUMENT_MESSAGES.indexingTimedOut)!);
+        continue;
+      }
+      this.sql.rows(
+        "UPDATE documents SET status = 'pending', run_id = NULL, attempts = attempts + 1, updated_at = ? WHERE id = ?",
+        this.now(),
+        row.id,
+      );
+      requeued.push(this.state(row.id));
+    }
+    return { requeued, failed };
   }
 
-  /** When the stale rule would next fail a document still pending or processing (null when none is). */
-  nextStaleDeadline(): number | null {
+  /** When the next lease of a pending or processing document expires (null when none is active). */
+  nextLeaseDeadline(): number | null {
     const oldest = this.sql.rows<{ at: number | null }>(`SELECT MIN(updated_at) AS at FROM documents WHERE status IN ${ACTIVE}`)[0]?.at;
-    return oldest == null ? null : oldest + STALE_INDEXING_MS;
+    return oldest == null ? null : oldest + INDEXING_LEASE_MS;
   }
 
   /** Removes a document's chunks and leaves a nameless tombstone; returns the chunk ids (for its vectors). */

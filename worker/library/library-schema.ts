@@ -3,7 +3,7 @@
 // Library opens with an older version.
 import type { SyncSql } from "./library-index";
 
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 3;
 
 const CHUNKS_SCHEMA = [
   `CREATE TABLE IF NOT EXISTS chunks (
@@ -54,6 +54,9 @@ export const MIGRATIONS: Record<number, string[]> = {
     "INSERT INTO documents (id, file_name, status, updated_at) SELECT id, file_name, status, 0 FROM documents_v1",
     "DROP TABLE documents_v1",
   ],
+  // v3: leases. `run_id` names the indexer run that holds the document (a run whose
+  // lease expired is fenced out); `attempts` counts recoveries after a lost run.
+  3: ["ALTER TABLE documents ADD COLUMN run_id TEXT", "ALTER TABLE documents ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0"],
 };
 
 /** Brings the Library's schema up to SCHEMA_VERSION. */
