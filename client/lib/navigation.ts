@@ -5,8 +5,3 @@ export const browserNavigation = {
     window.location.assign(url);
   },
 };
-
-/** A same-site path to go to after a redirect: starts with "/", not "//" and has no backslash. */
-export function safeRedirectPath(value: string | null | undefined, fallback: string): string {
-  return value && value.startsWith("/") && !value.startsWith("//") && !value.includes("\\") ? value : fallback;
-}

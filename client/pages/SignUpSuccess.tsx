@@ -8,7 +8,7 @@
 import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { authInfoType, DEFAULT_SIGNIN_REDIRECT } from "../lib/googleAuth";
-import { safeRedirectPath } from "../lib/navigation";
+import { safeRedirectPath } from "../../worker/contract/redirect";
 import { checkGoogleSignin, completeGoogleSignin } from "../state/account";
 
 /** Removes the token from the address bar without touching the router's history state. */

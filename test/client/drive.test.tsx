@@ -183,12 +183,15 @@ describe("Sign-up success page", () => {
     expect(await screen.findByText("dashboard page")).toBeTruthy();
   });
 
-  it("ignores a redirectTo that leaves the site", async () => {
-    handler = () => success;
-    renderResult(`?token=jwt.g.3&redirectTo=${encodeURIComponent("//evil.test/x")}`);
-    expect(await screen.findByText("dashboard page")).toBeTruthy();
-    expect(localStorage.getItem("token")).toBe("jwt.g.3");
-  });
+  it.each(["//evil.test/x", "/\t/evil.test", "/\n/evil.test", "/\\evil.test", "https://evil.test/"])(
+    "ignores a redirectTo that leaves the site (%j)",
+    async (redirectTo) => {
+      handler = () => success;
+      renderResult(`?token=jwt.g.3&redirectTo=${encodeURIComponent(redirectTo)}`);
+      expect(await screen.findByText("dashboard page")).toBeTruthy();
+      expect(localStorage.getItem("token")).toBe("jwt.g.3");
+    },
+  );
 
   it("goes silently to the root on a 401 (logged, nothing stored, no logout flow)", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});

@@ -15,8 +15,26 @@ import { GOOD_PASSWORD, call, newUser, uniqueEmail } from "../helpers/api";
 import { ftsPages } from "../helpers/library";
 import { waitUntilDone } from "../helpers/documents";
 
-const fetchWorker = (url: string, init?: RequestInit) =>
-  exports.default.fetch(url.startsWith("http") ? url : `http://localhost${url}`, { redirect: "manual", ...init });
+/** The test's browser: its cookies (the OAuth binding cookie among them) go with every request. */
+const cookieJar = new Map<string, string>();
+
+async function fetchWorker(url: string, init?: RequestInit, jar: Map<string, string> | null = cookieJar) {
+  const headers = new Headers(init?.headers);
+  if (jar?.size) headers.set("Cookie", [...jar].map(([name, value]) => `${name}=${value}`).join("; "));
+  const res = await exports.default.fetch(url.startsWith("http") ? url : `http://localhost${url}`, {
+    redirect: "manual",
+    ...init,
+    headers,
+  });
+  for (const cookie of res.headers.getSetCookie()) {
+    const [pair] = cookie.split(";");
+    const [name, value = ""] = pair!.split("=");
+    if (!jar) continue;
+    if (/max-age=0/i.test(cookie) || value === "") jar.delete(name!);
+    else jar.set(name!, value);
+  }
+  return res;
+}
 
 /** Runs the consent screen: Allow (or Deny) as the given person; returns the callback URL Google sends the browser to. */
 async function consent(authUrl: string, person: { email: string; name?: string }, action: "allow" | "deny" = "allow"): Promise<string> {
@@ -64,6 +82,55 @@ async function connectDrive(token: string, email: string) {
 }
 
 const userCount = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM users").first<{ n: number }>())!.n;
+
+describe("binding the authorization to the browser that started it", () => {
+  it("refuses a callback completed in another browser, for connect and sign-in, and links nothing", async () => {
+    const victim = await newUser("bind-victim");
+    const authUrl = await start(
+      `action=connect&authorization=${encodeURIComponent(victim.token)}&redirect_uri=${encodeURIComponent("/gdrive-connected")}`,
+    );
+    // someone else's consent, returning in a browser without the starter's cookie
+    const attackerCallback = await consent(authUrl, { email: uniqueEmail("attacker") });
+    const elsewhere = await fetchWorker(attackerCallback, { headers: { Accept: "application/json" } }, null);
+    expect(elsewhere.status).toBe(400);
+    expect(await elsewhere.json()).toEqual({ status: "error", message: GOOGLE_MESSAGES.badState });
+    const linked = await env.DB.prepare("SELECT COUNT(*) AS n FROM drive_connections WHERE user_id = ?")
+      .bind(victim.user.id)
+      .first<{ n: number }>();
+    expect(linked!.n).toBe(0);
+
+    const signinCallback = await consent(await start("action=signin"), { email: uniqueEmail("bind-signin") });
+    const noCookie = await fetchWorker(signinCallback, { headers: { Accept: "application/json" } }, null);
+    expect(noCookie.status).toBe(400);
+    // the starting browser still completes its own
+    expect((await callbackJson(signinCallback)).status).toBe(200);
+  });
+
+  it("sets the binding cookie HttpOnly, SameSite=Lax, short-lived and scoped to the Google auth paths", async () => {
+    const res = await fetchWorker("/api/auth/google/connect?action=signin", undefined, null);
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith("docchat_oauth_"))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Max-Age=600/i);
+    expect(cookie).toMatch(/Path=\/api\/auth\/google/i);
+  });
+
+  it.each([
+    "/\t/evil.example",
+    "/\n/evil.example",
+    "//evil.example",
+    "/\\evil.example",
+    "https://evil.example/x",
+    "http://localhost.evil.example/",
+  ])("never redirects off the site for redirect_uri %j", async (redirect) => {
+    const result = await callbackJson(
+      await consent(await start(`action=signin&redirect_uri=${encodeURIComponent(redirect)}`), {
+        email: uniqueEmail("redirect"),
+      }),
+    );
+    expect(result.json.redirectTo).toBe("/dashboard");
+  });
+});
 
 describe("sign in with Google", () => {
   it("asks Google with PKCE and a signed state, creates the user once and finds them again", async () => {

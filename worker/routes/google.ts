@@ -2,6 +2,7 @@
 // disconnect). The callback answers JSON to fetch calls and redirects a browser
 // navigation to the page that shows the outcome.
 import { Hono, type Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import { MESSAGES } from "../contract/messages";
 import type { AppEnv } from "../env";
@@ -15,10 +16,13 @@ import {
   DEFAULT_CONNECT_REDIRECT,
   DEFAULT_SIGNIN_REDIRECT,
   GOOGLE_MESSAGES,
+  STATE_TTL_MS,
   completeAuthorization,
-  safeRedirectPath,
+  oauthCookieName,
   startAuthorization,
+  stateNonce,
 } from "../services/google-auth";
+import { safeRedirectPath } from "../contract/redirect";
 import { appOrigin } from "../lib/origin";
 
 const origin = (c: Context<AppEnv>) => appOrigin(c.env, c.req.url);
@@ -54,17 +58,29 @@ export const googleAuthRoutes = new Hono<AppEnv>()
         userId = user.id;
       }
       const redirectPath = safeRedirectPath(
-        redirect_uri && redirect_uri.startsWith(origin(c)) ? redirect_uri.slice(origin(c).length) : redirect_uri,
+        redirect_uri && redirect_uri.startsWith(`${origin(c)}/`) ? redirect_uri.slice(origin(c).length) : redirect_uri,
         action === "connect" ? DEFAULT_CONNECT_REDIRECT : DEFAULT_SIGNIN_REDIRECT,
       );
-      return c.redirect(await startAuthorization(c.var.db, c.env, config, origin(c), { action, userId, redirectPath }), 302);
+      const { url, nonce } = await startAuthorization(c.var.db, c.env, config, origin(c), { action, userId, redirectPath });
+      setCookie(c, oauthCookieName(nonce), "1", {
+        path: "/api/auth/google",
+        httpOnly: true,
+        sameSite: "Lax", // sent on Google's top-level redirect back to the callback
+        secure: origin(c).startsWith("https:"),
+        maxAge: STATE_TTL_MS / 1000,
+      });
+      return c.redirect(url, 302);
     },
   )
   .get("/callback", async (c) => {
     const query = c.req.query();
     const action = query.state?.split(".")[0] === "connect" ? "connect" : "signin";
     try {
+      // only the browser that started this authorization may finish it
+      const nonce = stateNonce(query.state);
+      if (!nonce || getCookie(c, oauthCookieName(nonce)) !== "1") throw new ApiError(400, GOOGLE_MESSAGES.badState);
       const result = await completeAuthorization(c.var.db, c.env, requireGoogle(c), origin(c), query);
+      deleteCookie(c, oauthCookieName(nonce), { path: "/api/auth/google" });
       if (result.action === "connect") {
         return wantsJson(c)
           ? c.json({ status: "success", message: "Google Drive connected.", redirectTo: result.redirectTo }, 200)

@@ -15,6 +15,7 @@ import {
   type GoogleConfig,
   type GoogleProfile,
 } from "../providers/google";
+import { safeRedirectPath } from "../contract/redirect";
 import { newReferralCode, startSession, type PublicUser } from "./accounts";
 import { seal } from "../lib/secret-box";
 import { signLink, verifyLink } from "../lib/signed-links";
@@ -39,10 +40,15 @@ export function callbackUrl(origin: string): string {
   return `${origin}/api/auth/google/callback`;
 }
 
-/** Only same-site paths are accepted as where to return. */
-export function safeRedirectPath(value: string | undefined, fallback: string): string {
-  return value && value.startsWith("/") && !value.startsWith("//") && !value.includes("\\") ? value : fallback;
-}
+/**
+ * The cookie that binds an authorization to the browser that started it: the
+ * callback is refused in any other browser (someone else's consent cannot link
+ * their Google account to the account named in the link).
+ */
+export const oauthCookieName = (nonce: string) => `docchat_oauth_${nonce}`;
+
+/** The nonce a state names (before it is verified). */
+export const stateNonce = (state: string | undefined) => (state ?? "").split(".")[1] ?? "";
 
 export async function startAuthorization(
   db: Db,
@@ -50,7 +56,7 @@ export async function startAuthorization(
   config: GoogleConfig,
   origin: string,
   request: { action: OAuthAction; userId?: string; redirectPath?: string },
-): Promise<string> {
+): Promise<{ url: string; nonce: string }> {
   const nonce = crypto.randomUUID();
   const { verifier, challenge } = await pkcePair();
   const { expires, signature } = await signLink(env.JWT_SECRET, "oauth", `${request.action}:${nonce}`, STATE_TTL_MS);
@@ -62,12 +68,13 @@ export async function startAuthorization(
     codeVerifier: verifier,
     expiresAt: Number(expires),
   });
-  return authorizationUrl(config, {
+  const url = authorizationUrl(config, {
     redirectUri: callbackUrl(origin),
     state: `${request.action}.${nonce}.${expires}.${signature}`,
     challenge,
     scopes: request.action === "connect" ? DRIVE_SCOPES : SIGNIN_SCOPES,
   });
+  return { url, nonce };
 }
 
 /** Verifies and consumes a state: tampered, expired, unknown or reused states are refused and change nothing. */
