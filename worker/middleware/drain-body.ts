@@ -13,7 +13,7 @@ export const drainUnreadBody = createMiddleware(async (c, next) => {
   if (!body || c.req.raw.bodyUsed || body.locked) return;
   const reader = body.getReader();
   try {
-    for (let drained = 0; drained <= MAX_DRAIN_BYTES; ) {
+    for (let drained = 0; drained <= MAX_DRAIN_BYTES;) {
       const { done, value } = await reader.read();
       if (done) return;
       drained += value.byteLength;
