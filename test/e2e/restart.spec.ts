@@ -65,7 +65,11 @@ test("a server killed while Pub 17 is indexing comes back and finishes it by its
   const { token } = signup.json;
 
   const link = await api("GET", "/api/documents/uploadLink?fileName=p17.pdf&contentType=application/pdf", token);
-  const put = await fetch(link.json.presignedUrl, { method: "PUT", headers: { "Content-Type": "application/pdf" }, body: readFileSync(P17) });
+  const put = await fetch(link.json.presignedUrl, {
+    method: "PUT",
+    headers: { "Content-Type": "application/pdf" },
+    body: readFileSync(P17),
+  });
   expect(put.status).toBe(200);
   const indexed = await api("POST", "/api/documents/index", token, { s3_key: link.json.s3Key });
   const fileId = indexed.json.fileId as string;
@@ -79,11 +83,13 @@ test("a server killed while Pub 17 is indexing comes back and finishes it by its
   await startServer();
   expect((await status()).json.status).not.toBe("indexed"); // the restart really cut it
   // nobody touches it: My Files' own polling is all that happens
-  await expect.poll(async () => (await status()).json, { timeout: 200_000, intervals: [3000] }).toMatchObject({
-    status: "indexed",
-    pagesDone: 417,
-    pagesTotal: 417,
-  });
+  await expect
+    .poll(async () => (await status()).json, { timeout: 200_000, intervals: [3000] })
+    .toMatchObject({
+      status: "indexed",
+      pagesDone: 417,
+      pagesTotal: 417,
+    });
 
   await page.goto(`${BASE}/app/auth/login`);
   await page.getByLabel("Email address").fill(email);

@@ -110,7 +110,11 @@ describe("upload and index", () => {
   it("keeps the user's file name but strips paths, control and bidirectional override characters", async () => {
     const { token } = await newUser("bidi");
     // "rtl\u202Eexe.pdf" would display as "rtlfdp.exe"
-    const doc = await uploadAndIndex(token, "C:\\fakepath\\rtl\u202Eexe\u2066.pdf\u0007", await textPdf(["Bidirectional names are stripped."]));
+    const doc = await uploadAndIndex(
+      token,
+      "C:\\fakepath\\rtl\u202Eexe\u2066.pdf\u0007",
+      await textPdf(["Bidirectional names are stripped."]),
+    );
     await waitUntilDone(token, doc.fileId);
     const [file] = (await listFiles(token)).files;
     expect(file!.fileName).toBe("rtlexe.pdf");
