@@ -2,8 +2,16 @@
 // session. Messages sent while the socket is connecting wait in a queue and go
 // out on open; sending on a closed socket only logs. While open, PING goes out
 // every 120000 ms. An unclean close reconnects after 3000 ms; close codes 1008
-// and 4001, and an `error` frame with code 401, force a logout instead.
-import { CLOSE_POLICY, CLOSE_UNAUTHORIZED, PING, type ClientMessage, type ServerMessage } from "../../worker/contract/protocol";
+// and 4001, and an `error` frame with code 401, force a logout instead; close
+// code 4403 (a chat this user may not open) only ends this connection.
+import {
+  CLOSE_NO_ACCESS,
+  CLOSE_POLICY,
+  CLOSE_UNAUTHORIZED,
+  PING,
+  type ClientMessage,
+  type ServerMessage,
+} from "../../worker/contract/protocol";
 import { forceLogout, getToken } from "./api";
 
 export const PING_INTERVAL_MS = 120_000;
@@ -27,6 +35,8 @@ export function socketUrl(sessionId: string, token: string | null = getToken()):
 export interface RealtimeOptions {
   /** Called on close 1008/4001 or an `error` frame with code 401 (default: forceLogout, which also tells the user why). */
   onUnauthorized?: (reason?: string) => void;
+  /** Called on close 4403 with the server's reason: this chat may not be opened; the user stays signed in. */
+  onNoAccess?: (reason?: string) => void;
 }
 
 export class RealtimeConnection {
@@ -38,12 +48,14 @@ export class RealtimeConnection {
   private readonly messageListeners = new Set<(message: ServerMessage) => void>();
   private readonly openListeners = new Set<() => void>();
   private readonly onUnauthorized: (reason?: string) => void;
+  private readonly onNoAccess: (reason?: string) => void;
   /** the last error frame, the reason shown when the server then closes the socket */
   private lastError: string | undefined;
   state: ConnectionState = "idle";
 
   constructor(options: RealtimeOptions = {}) {
     this.onUnauthorized = options.onUnauthorized ?? forceLogout;
+    this.onNoAccess = options.onNoAccess ?? (() => {});
   }
 
   /** Opens a socket for this session (closing any previous one first). */
@@ -161,6 +173,11 @@ export class RealtimeConnection {
       if (event.code === CLOSE_POLICY || event.code === CLOSE_UNAUTHORIZED) {
         this.close();
         this.onUnauthorized(this.lastError ?? event.reason);
+        return;
+      }
+      if (event.code === CLOSE_NO_ACCESS) {
+        this.close();
+        this.onNoAccess(this.lastError ?? event.reason);
         return;
       }
       if (!event.wasClean || event.code !== 1000) this.scheduleReconnect();

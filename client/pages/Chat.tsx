@@ -22,6 +22,7 @@ import { ShareModal } from "../components/chat/ShareModal";
 import { chatState, clearDraft, dismissUploadError } from "../state/chat";
 import { openSharedSession } from "../state/chatConnection";
 import { sendQuestion } from "../state/chatMessages";
+import { startNewChat } from "../state/app";
 import { userInfo } from "../state/user";
 import { ErrorBanner } from "../components/ErrorBanner";
 
@@ -79,8 +80,32 @@ function Landing() {
   );
 }
 
+/** A chat this user may not open: why, and the way back to their own chats. */
+function NoAccess({ reason }: { reason: string }) {
+  const { user } = useSnapshot(userInfo);
+  const navigate = useNavigate();
+  return (
+    <main className="page chat-page">
+      <section className="no-access" role="alert">
+        <h1>{reason}</h1>
+        <p>You are still signed in. Your own chats are in the history on the left.</p>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => {
+            startNewChat(user?.email);
+            navigate("/app/chat");
+          }}
+        >
+          Back to your chats
+        </button>
+      </section>
+    </main>
+  );
+}
+
 export default function Chat() {
-  const { messages, loading, mode, readOnly, uploading, uploadError, draft } = useSnapshot(chatState);
+  const { messages, loading, mode, readOnly, uploading, uploadError, draft, noAccess } = useSnapshot(chatState);
   const { user } = useSnapshot(userInfo);
   const hasMessages = messages.length > 0;
   const [dialog, setDialog] = useState<"memo" | "share" | null>(null);
@@ -91,6 +116,7 @@ export default function Chat() {
     if (!user) setDialog(null);
   }, [user]);
 
+  if (noAccess) return <NoAccess reason={noAccess} />;
   return (
     <main className="page chat-page">
       <h1 className="chat-greeting">Hello, how can I help you?</h1>

@@ -42,6 +42,8 @@ export interface ChatState {
   uploading: { name: string; percent: number } | null;
   /** The question waiting for its answer (null when none). */
   pendingQuery: string | null;
+  /** Why this chat cannot be opened (access removed, never shared, deleted); null when it can. */
+  noAccess: string | null;
 }
 
 export function defaultChatState(): ChatState {
@@ -57,6 +59,7 @@ export function defaultChatState(): ChatState {
     uploadError: null,
     uploading: null,
     pendingQuery: null,
+    noAccess: null,
   };
 }
 

@@ -4,9 +4,10 @@
 import { useEffect } from "react";
 import { useSnapshot } from "valtio";
 import { getToken } from "../lib/api";
+import { CHAT_MESSAGES } from "../../worker/contract/protocol";
 import { RealtimeConnection } from "../lib/realtime";
 import { appInfo, newSessionId, setCurrentSession } from "./app";
-import { beginSession, chatConnection, setChatConnection } from "./chat";
+import { beginSession, chatConnection, chatState, setChatConnection } from "./chat";
 import { takeOpeningFiles } from "./chatDocuments";
 import { handleServerMessage } from "./chatMessages";
 import { userInfo } from "./user";
@@ -52,7 +53,11 @@ export function sessionFitsUser(sessionId: string | null | undefined, email: str
 /** Opens the connection for a session; returns the cleanup (safe to call twice, as StrictMode does). */
 export function connectChat(sessionId: string): () => void {
   beginSession(sessionId);
-  const conn = new RealtimeConnection();
+  const conn = new RealtimeConnection({
+    onNoAccess: (reason) => {
+      chatState.noAccess = reason || CHAT_MESSAGES.notYourSession;
+    },
+  });
   const offMessage = conn.onMessage(handleServerMessage);
   const offOpen = conn.onOpen(() => {
     // A chat opened with files ("Chat about this file") attaches them first.

@@ -10,7 +10,7 @@ import userEvent from "@testing-library/user-event";
 import { StrictMode } from "react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CHAT_MESSAGES, PING, type ChatFile, type StoredMessage } from "../../worker/contract/protocol";
+import { CHAT_MESSAGES, PING, type ChatFile, type StoredMessage, CLOSE_NO_ACCESS } from "../../worker/contract/protocol";
 import { Composer } from "../../client/components/chat/Composer";
 import { RichText } from "../../client/components/chat/RichText";
 import { setNavigator } from "../../client/lib/api";
@@ -660,6 +660,31 @@ describe("RealtimeConnection", () => {
     expect(navigate).toHaveBeenCalledWith("/app/auth/login");
     vi.advanceTimersByTime(RECONNECT_DELAY_MS * 2);
     expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+
+  it("on close 4403 keeps the user signed in and shows why, with the way back to their own chats", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    signIn();
+    const shared = "owner@example.com-shared-1";
+    userInfo.chatList = [{ session_id: shared, updated_at: 1, summary: "Shared" }];
+    appInfo.currentSessionId = shared;
+    render(<ConnectedChat />);
+    const ws = socket();
+    await ws.open();
+    await ws.emit({ type: "error", code: 403, message: CHAT_MESSAGES.accessRemoved });
+    await ws.serverClose(CLOSE_NO_ACCESS, true);
+
+    expect(await screen.findByRole("heading", { name: CHAT_MESSAGES.accessRemoved })).toBeTruthy();
+    expect(localStorage.getItem("token")).toBe("tok-ann");
+    expect(userInfo.user).toEqual(ann);
+    expect(navigate).not.toHaveBeenCalledWith("/app/auth/login");
+    vi.advanceTimersByTime(RECONNECT_DELAY_MS * 2);
+    expect(FakeWebSocket.instances).toHaveLength(1); // no reconnect to a chat it may not open
+
+    fireEvent.click(screen.getByRole("button", { name: "Back to your chats" }));
+    await waitFor(() => expect(appInfo.currentSessionId?.startsWith(`${ann.email}-`)).toBe(true));
+    expect(await screen.findByText("Hello, how can I help you?")).toBeTruthy();
+    vi.useRealTimers();
   });
 
   it("forces a logout on an error frame with code 401", async () => {

@@ -1,6 +1,7 @@
 // Memo, share and contact in a real browser: a memo sent to myself lands in the
 // development mailbox; a chat shared with a second account opens read-only for
-// it; the contact form validates and succeeds.
+// it, and once removed says so while the member stays signed in; the contact
+// form validates and succeeds.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { signUp } from "./helpers";
@@ -71,6 +72,16 @@ test("a shared chat opens read-only for the invited account", async ({ page, bro
   await member.page.goto(link);
   await expect(member.page.locator(".chat-message.bot").last()).toContainText("one and a half times", { timeout: 15_000 });
   await expect(member.page.getByPlaceholder("Ask me!")).toBeDisabled();
+
+  // the owner removes the member: the member's open chat says so, and they stay signed in
+  await dialog.getByRole("button", { name: `Remove ${member.email}` }).click();
+  await expect(member.page.getByRole("heading", { name: "Your access to this chat was removed." })).toBeVisible();
+  await member.page.reload();
+  await expect(member.page.getByRole("heading", { name: "Your access to this chat was removed." })).toBeVisible();
+  await expect(member.page.getByRole("button", { name: `Account menu for ${member.email}` })).toBeVisible();
+  await member.page.getByRole("button", { name: "Back to your chats" }).click();
+  await expect(member.page.getByText("Hello, how can I help you?")).toBeVisible();
+  await expect(member.page.getByRole("button", { name: `Account menu for ${member.email}` })).toBeVisible();
   await member.context.close();
 });
 

@@ -8,7 +8,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { chatSession } from "../../worker/chat/stub";
 import { MESSAGES } from "../../worker/contract/messages";
-import { CHAT_MESSAGES } from "../../worker/contract/protocol";
+import { CHAT_MESSAGES, CLOSE_NO_ACCESS } from "../../worker/contract/protocol";
 import { getDb } from "../../worker/db/client";
 import { library } from "../../worker/library/stub";
 import { deleteAccount } from "../../worker/services/account-deletion";
@@ -71,7 +71,7 @@ describe("account deletion", () => {
 
     // the open socket is told and closed
     expect(await owner.socket.next("error")).toMatchObject({ code: 404, message: CHAT_MESSAGES.chatDeleted });
-    expect((await owner.socket.closed).code).toBe(1000);
+    expect((await owner.socket.closed).code).toBe(CLOSE_NO_ACCESS);
     // R2, vectors, Library, chat storage
     expect(await env.DOCUMENTS.head(owner.doc.s3Key)).toBeNull();
     expect(vectors.idsInNamespace(owner.user.id)).toEqual([]);

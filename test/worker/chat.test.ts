@@ -1,5 +1,5 @@
 // Proves the chat session end to end through the Worker and the ChatSession
-// Durable Object: connection checks (4001, 1008), per-message tokens, signed-out
+// Durable Object: connection checks (4001 logout, 4403 no access, 1008 token mismatch), per-message tokens, signed-out
 // and password-revoked sessions losing their open sockets, ping
 // auto-response, a grounded turn with page citations and history, hibernation,
 // queued concurrent questions, resuming a dropped answer, anonymous chat, and
@@ -8,7 +8,7 @@ import { env } from "cloudflare:workers";
 import { evictDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { chatSession } from "../../worker/chat/stub";
-import { CLOSE_POLICY, CLOSE_UNAUTHORIZED, PING, PONG } from "../../worker/contract/protocol";
+import { CLOSE_NO_ACCESS, CLOSE_POLICY, CLOSE_UNAUTHORIZED, PING, PONG } from "../../worker/contract/protocol";
 import { call, GOOD_PASSWORD, newUser } from "../helpers/api";
 import { MESSAGES } from "../../worker/contract/messages";
 import { uploadAndIndex, waitUntilDone } from "../helpers/documents";
@@ -40,7 +40,7 @@ describe("connecting", () => {
     expect((await revoked.closed).code).toBe(CLOSE_UNAUTHORIZED);
   });
 
-  it("closes with 1008 a session the caller may not open", async () => {
+  it("closes with 4403 (no access, not a logout) a session the caller may not open", async () => {
     const alice = await userWithDocument("alice");
     const bob = await newUser("bob");
     // Alice's session exists once she has asked something.
@@ -49,12 +49,12 @@ describe("connecting", () => {
     await socket.next("end");
 
     const intruder = await openSocket(alice.sessionId, bob.token);
-    expect((await intruder.closed).code).toBe(CLOSE_POLICY);
+    expect((await intruder.closed).code).toBe(CLOSE_NO_ACCESS);
     expect(intruder.received).toEqual([{ type: "error", code: 403, message: "You cannot open this chat." }]);
     // a new session must carry the caller's own e-mail
-    expect((await (await openSocket(`${alice.email}-${crypto.randomUUID()}`, bob.token)).closed).code).toBe(CLOSE_POLICY);
+    expect((await (await openSocket(`${alice.email}-${crypto.randomUUID()}`, bob.token)).closed).code).toBe(CLOSE_NO_ACCESS);
     // an anonymous visitor cannot name a user's session
-    expect((await (await openSocket(alice.sessionId)).closed).code).toBe(CLOSE_POLICY);
+    expect((await (await openSocket(alice.sessionId)).closed).code).toBe(CLOSE_NO_ACCESS);
   });
 
   it("answers the ping without waking the object", async () => {

@@ -9,7 +9,7 @@ import { createExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { app } from "../../worker/app";
 import { CONTACT_MESSAGES, MEMO_MESSAGES, SHARE_MESSAGES } from "../../worker/contract/mail";
-import { CLOSE_POLICY } from "../../worker/contract/protocol";
+import { CHAT_MESSAGES, CLOSE_NO_ACCESS } from "../../worker/contract/protocol";
 import { chooseMailer } from "../../worker/providers/mail";
 import { buildMime, isPlainAddress } from "../../worker/providers/mail/mime";
 import { sendMail } from "../../worker/services/mail";
@@ -173,8 +173,14 @@ describe("share", () => {
       body: { session_id: owner.sessionId, email: member.email },
     });
     expect(removed.json).toEqual({ status: "success", message: SHARE_MESSAGES.revoked });
-    expect((await socket.closed).code).toBe(1000);
-    expect((await (await openSocket(owner.sessionId, member.token)).closed).code).toBe(CLOSE_POLICY);
+    // the open socket is told and closed as "no access" (4403), not as a logout
+    expect((await socket.closed).code).toBe(CLOSE_NO_ACCESS);
+    expect(socket.received.at(-1)).toEqual({ type: "error", code: 403, message: CHAT_MESSAGES.accessRemoved });
+    const reopened = await openSocket(owner.sessionId, member.token);
+    expect((await reopened.closed).code).toBe(CLOSE_NO_ACCESS);
+    expect(reopened.received).toEqual([{ type: "error", code: 403, message: CHAT_MESSAGES.accessRemoved }]);
+    // and the member is still signed in
+    expect((await call("GET", "/api/getUserInfo", { token: member.token })).status).toBe(200);
     expect((await call("POST", "/api/chat/sendMemo", { token: member.token, body: { session_id: owner.sessionId } })).status).toBe(404);
   });
 
@@ -191,7 +197,9 @@ describe("share", () => {
       (await call("DELETE", "/api/chat/share", { token: stranger.token, body: { session_id: owner.sessionId, email: stranger.email } }))
         .status,
     ).toBe(404);
-    expect((await (await openSocket(owner.sessionId, stranger.token)).closed).code).toBe(CLOSE_POLICY);
+    const never = await openSocket(owner.sessionId, stranger.token);
+    expect((await never.closed).code).toBe(CLOSE_NO_ACCESS);
+    expect(never.received).toEqual([{ type: "error", code: 403, message: CHAT_MESSAGES.notYourSession }]);
   });
 
   it.each([

@@ -7,6 +7,7 @@
 import { DurableObject } from "cloudflare:workers";
 import {
   CHAT_MESSAGES,
+  CLOSE_NO_ACCESS,
   CLOSE_POLICY,
   CLOSE_UNAUTHORIZED,
   INDEXING_STATUSES,
@@ -129,7 +130,7 @@ export class ChatSession extends DurableObject<Env> {
       const who = ws.deserializeAttachment() as SocketIdentity;
       if (who.access === "member" && who.email === email) {
         send(ws, { type: "error", code: 403, message: CHAT_MESSAGES.accessRemoved });
-        ws.close(1000, "access removed");
+        ws.close(CLOSE_NO_ACCESS, "access removed");
       }
     }
   }
@@ -138,7 +139,7 @@ export class ChatSession extends DurableObject<Env> {
   async erase(): Promise<void> {
     for (const ws of this.ctx.getWebSockets()) {
       send(ws, { type: "error", code: 404, message: CHAT_MESSAGES.chatDeleted });
-      ws.close(1000, "chat deleted");
+      ws.close(CLOSE_NO_ACCESS, "chat deleted");
     }
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();

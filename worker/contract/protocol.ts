@@ -98,6 +98,8 @@ export type ServerMessage =
 /** Close codes (spec section 9): the client logs out on either. */
 export const CLOSE_UNAUTHORIZED = 4001;
 export const CLOSE_POLICY = 1008;
+/** Our own close code: a chat this user may not open (never shared, access removed, deleted). Not a logout. */
+export const CLOSE_NO_ACCESS = 4403;
 
 export const CHAT_MESSAGES = {
   sendFailed: "Sorry, I couldn't process your request.",

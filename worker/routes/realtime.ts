@@ -1,16 +1,17 @@
 // GET /ws: checks who is connecting, then hands the websocket to the chat
-// session's Durable Object. Bad tokens are closed with 4001 and sessions the
-// caller may not open with 1008, after an `error` frame saying why.
+// session's Durable Object. Bad tokens are closed with 4001 (the client logs
+// out) and chats the caller may not open with 4403 (the client stays signed in
+// and says why), each after an `error` frame saying why.
 import type { Context } from "hono";
 import { chatSession } from "../chat/stub";
-import { CHAT_MESSAGES, CLOSE_POLICY, CLOSE_UNAUTHORIZED, type ServerMessage } from "../contract/protocol";
+import { CHAT_MESSAGES, CLOSE_NO_ACCESS, CLOSE_POLICY, CLOSE_UNAUTHORIZED, type ServerMessage } from "../contract/protocol";
 import { MESSAGES } from "../contract/messages";
 import { IDENTITY_HEADER, type SocketIdentity } from "../chat/identity";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { clientIp } from "../middleware/rate-limit";
 import { authenticate } from "../services/accounts";
-import { sessionAccess } from "../services/chats";
+import { noAccessReason, sessionAccess } from "../services/chats";
 
 /** Anonymous visitors' session ids; their objects live in a separate name space. */
 export const GUEST_PREFIX = "guest-";
@@ -36,11 +37,12 @@ export async function openChatSocket(c: Context<AppEnv>): Promise<Response> {
     const user = await authenticate(getDb(c.env), c.env.JWT_SECRET, token);
     if (!user) return refuse(CLOSE_UNAUTHORIZED, { type: "error", code: 401, message: MESSAGES.unauthorized });
     const access = await sessionAccess(getDb(c.env), sessionId, user);
-    if (access === "denied") return refuse(CLOSE_POLICY, { type: "error", code: 403, message: CHAT_MESSAGES.notYourSession });
+    if (access === "denied")
+      return refuse(CLOSE_NO_ACCESS, { type: "error", code: 403, message: await noAccessReason(getDb(c.env), sessionId, user) });
     identity = { sessionId, access, userId: user.id, email: user.email, authSessionId: user.sessionId, ip: clientIp(c.req.raw) };
   } else {
     if (!sessionId.startsWith(GUEST_PREFIX))
-      return refuse(CLOSE_POLICY, { type: "error", code: 403, message: CHAT_MESSAGES.notYourSession });
+      return refuse(CLOSE_NO_ACCESS, { type: "error", code: 403, message: CHAT_MESSAGES.notYourSession });
     identity = { sessionId, access: "anonymous", userId: null, email: null, authSessionId: null, ip: clientIp(c.req.raw) };
   }
 

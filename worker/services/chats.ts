@@ -1,7 +1,7 @@
 // The chats table: who owns a chat session, who may open it, its title and
 // last activity (the sidebar history).
-import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import type { ChatListItem } from "../contract/protocol";
+import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { CHAT_MESSAGES, type ChatListItem } from "../contract/protocol";
 import type { Db } from "../db/client";
 import { chatShares, chats } from "../db/schema";
 
@@ -28,6 +28,16 @@ export async function sessionAccess(db: Db, sessionId: string, user: { id: strin
     return share ? "member" : "denied";
   }
   return sessionId.startsWith(`${user.email}-`) ? "owner" : "denied";
+}
+
+/** Why a signed-in user may not open a chat: their access was removed, or it was never theirs. */
+export async function noAccessReason(db: Db, sessionId: string, user: { email: string }): Promise<string> {
+  const removed = await db
+    .select({ email: chatShares.email })
+    .from(chatShares)
+    .where(and(eq(chatShares.sessionId, sessionId), eq(chatShares.email, user.email), isNotNull(chatShares.revokedAt)))
+    .get();
+  return removed ? CHAT_MESSAGES.accessRemoved : CHAT_MESSAGES.notYourSession;
 }
 
 /** Records a finished turn: creates the chat on its first turn (with its title) and bumps updated_at. */
