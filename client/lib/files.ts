@@ -12,6 +12,15 @@ export function isTempFile(file: Pick<FileItem, "fileId">): boolean {
   return file.fileId.startsWith(TEMP_ID_PREFIX);
 }
 
+/**
+ * How the server names a file for deletion: its content hash, or (an upload whose
+ * file never arrived has none) its id. Null for an upload still in this browser.
+ */
+export function deletionKey(file: Pick<FileItem, "fileId" | "fileHash">): string | null {
+  if (isTempFile(file)) return null;
+  return file.fileHash || file.fileId;
+}
+
 const KNOWN_LABELS: Record<string, string> = {
   uploading: "Uploading",
   pending: "Pending",

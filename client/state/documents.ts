@@ -1,6 +1,7 @@
 // My Files (spec sections 3, 4, 8 and 9): the paged list, uploading, deleting
 // and viewing documents, and the list the chat's "From My Files" picks from.
 // Plain actions: each screen keeps its own paging, selection and progress.
+import { deletionKey } from "../lib/files";
 import {
   FILE_LIST_PAGE_SIZE,
   type DeleteResponse,
@@ -42,9 +43,11 @@ export function uploadDocument(file: File, onProgress: (percent: number) => void
   return uploadPdf(file, onProgress);
 }
 
-/** DELETE /api/documents { file_hashes }: what was deleted and why the rest was not. */
-export function deleteDocuments(fileHashes: string[]): Promise<DeleteResponse> {
-  return api<DeleteResponse>("DELETE", "/api/documents", { file_hashes: fileHashes });
+/** DELETE /api/documents { file_hashes, file_ids }: what was deleted and why the rest was not (by deletionKey). */
+export function deleteDocuments(files: Pick<FileItem, "fileId" | "fileHash">[]): Promise<DeleteResponse> {
+  const fileHashes = [...new Set(files.flatMap((f) => (f.fileHash ? [f.fileHash] : [])))];
+  const fileIds = [...new Set(files.flatMap((f) => (!f.fileHash && deletionKey(f) ? [f.fileId] : [])))];
+  return api<DeleteResponse>("DELETE", "/api/documents", { file_hashes: fileHashes, ...(fileIds.length ? { file_ids: fileIds } : {}) });
 }
 
 function documentLink(fileId: string, page?: number): Promise<ViewDocumentResponse> {

@@ -417,6 +417,23 @@ describe("My Files page", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
+  it("deletes an upload whose file never arrived (no hash) by its id", async () => {
+    signIn();
+    const abandoned = file({ fileId: "f9", fileName: "never-arrived.pdf", fileHash: null, status: "uploading", createdAt: day(2026, 11, 1) });
+    serveList(listOf([abandoned]), (_url, init) =>
+      init?.method === "DELETE" ? { status: 200, body: { status: "success", deleted: ["f9"], errors: [] } } : { status: 200, body: {} },
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole("button", { name: "Actions for never-arrived.pdf" }));
+    const del = screen.getByRole("menuitem", { name: "Delete" });
+    expect((del as HTMLButtonElement).disabled).toBe(false);
+    await user.click(del);
+    await user.click(within(screen.getByRole("dialog", { name: "Delete file" })).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(requests.find((r) => r.method === "DELETE")?.body).toEqual({ file_hashes: [], file_ids: ["f9"] });
+  });
+
   it("shows Deleting... while loading, then closes, clears the selection and refetches", async () => {
     signIn();
     let finish: (r: Reply) => void = () => {};

@@ -12,7 +12,7 @@ import { handleIngestMessage, MAX_ATTEMPTS, retryDelaySeconds } from "../../work
 import { extractPdfPages } from "../../worker/ingest/extract";
 import { indexDocument } from "../../worker/ingest/indexer";
 import { library } from "../../worker/library/stub";
-import { deleteDocuments } from "../../worker/services/documents";
+import { deleteDocuments, MAX_OPEN_UPLOADS } from "../../worker/services/documents";
 import { signLink } from "../../worker/lib/signed-links";
 import { uploadLinkProvider } from "../../worker/providers/upload-links";
 import { call, newUser } from "../helpers/api";
@@ -140,27 +140,72 @@ describe("upload and index", () => {
 });
 
 describe("quota races", () => {
-  it("lets exactly one of several concurrent uploads take the last free slot", async () => {
-    const { token, user } = await newUser("quota-race");
+  async function indexedDocuments(userId: string, n: number) {
     await env.DB.batch(
-      Array.from({ length: 49 }, (_, i) =>
+      Array.from({ length: n }, (_, i) =>
         env.DB.prepare("INSERT INTO documents (id, user_id, file_name, r2_key, status, file_hash) VALUES (?, ?, ?, ?, 'indexed', ?)").bind(
-          `r-${user.id}-${i}`,
-          user.id,
+          `r-${userId}-${i}`,
+          userId,
           `f${i}.pdf`,
-          `k-r-${user.id}-${i}`,
-          `hr${i}`,
+          `k-r-${userId}-${i}`,
+          `hr-${userId}-${i}`,
         ),
       ),
     );
-    const results = await Promise.all(
+  }
+
+  it("lets exactly one of several files arriving at once take the last free slot; the others are refused and removed", async () => {
+    const { token, user } = await newUser("quota-race");
+    await indexedDocuments(user.id, 49);
+    // upload links do not take a slot: all four are given
+    const links = await Promise.all(
       Array.from({ length: 4 }, (_, i) =>
         call("GET", `/api/documents/uploadLink?fileName=race-${i}.pdf&contentType=application/pdf`, { token }),
       ),
     );
-    expect(results.map((r) => r.status).sort()).toEqual([200, 403, 403, 403]);
+    expect(links.map((l) => l.status)).toEqual([200, 200, 200, 200]);
+    const pdfs = await Promise.all(links.map((_, i) => textPdf([`Race document number ${i} about parking rules.`])));
+    await Promise.all(links.map((l, i) => putToLink(l.json.presignedUrl, pdfs[i]!)));
+    const indexed = await Promise.all(links.map((l) => call("POST", "/api/documents/index", { token, body: { s3_key: l.json.s3Key } })));
+    expect(indexed.map((r) => r.status).sort()).toEqual([200, 403, 403, 403]);
+    expect(indexed.find((r) => r.status === 403)!.json.message).toContain("limit of 50 documents");
     const total = await env.DB.prepare("SELECT COUNT(*) AS n FROM documents WHERE user_id = ?").bind(user.id).first<{ n: number }>();
     expect(total?.n).toBe(50);
+    for (const [i, l] of links.entries()) {
+      if (indexed[i]!.status === 403) expect(await env.DOCUMENTS.head(l.json.s3Key)).toBeNull();
+    }
+  });
+
+  it("does not count upload links whose file never arrived, caps them, and lets them be deleted", async () => {
+    const { token, user } = await newUser("open-links");
+    await indexedDocuments(user.id, 49);
+    const link = () => call("GET", "/api/documents/uploadLink?fileName=later.pdf&contentType=application/pdf", { token });
+    const open = [];
+    for (let i = 0; i < MAX_OPEN_UPLOADS; i++) open.push(await link());
+    expect(open.every((l) => l.status === 200)).toBe(true);
+    const over = await link();
+    expect(over.status).toBe(429);
+    expect(over.json.message).toBe(M.tooManyOpenUploads);
+
+    // listed without a hash; deleted by id
+    const waiting = (await listFiles(token, "?pageSize=100&pageNumber=1")).files.filter((f) => f.status === "uploading");
+    expect(waiting).toHaveLength(MAX_OPEN_UPLOADS);
+    expect(waiting[0]!.fileHash).toBeNull();
+    const removed = await call("DELETE", "/api/documents", { token, body: { file_hashes: [], file_ids: waiting.map((f) => f.fileId) } });
+    expect(removed.json).toEqual({ status: "success", deleted: waiting.map((f) => f.fileId), errors: [] });
+    expect((await listFiles(token, "?pageSize=100&pageNumber=1")).files.filter((f) => f.status === "uploading")).toEqual([]);
+    expect((await link()).status).toBe(200);
+  });
+
+  it("refuses an empty upload with 400 'The file is empty.' and removes it", async () => {
+    const { token } = await newUser("empty");
+    const l = await call("GET", "/api/documents/uploadLink?fileName=empty.pdf&contentType=application/pdf", { token });
+    expect((await putToLink(l.json.presignedUrl, new Uint8Array(0))).status).toBe(200);
+    const res = await call("POST", "/api/documents/index", { token, body: { s3_key: l.json.s3Key } });
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({ status: "error", message: M.empty });
+    expect((await listFiles(token)).files).toEqual([]);
+    expect(await env.DOCUMENTS.head(l.json.s3Key)).toBeNull();
   });
 });
 
@@ -369,7 +414,7 @@ describe("vectors (in-memory Vectorize double)", () => {
     expect(hit.matches[0]?.metadata).toEqual({ documentId: result.fileId, page: 2 });
 
     const [file] = (await listFiles(token)).files;
-    const deleted = await deleteDocuments({ ...deps, db: getDb(env), bucket: env.DOCUMENTS }, user.id, [file!.fileHash!]);
+    const deleted = await deleteDocuments({ ...deps, db: getDb(env), bucket: env.DOCUMENTS }, user.id, { fileHashes: [file!.fileHash!] });
     expect(deleted.deleted).toEqual([file!.fileHash]);
     expect(vectorize.idsInNamespace(user.id)).toEqual([]);
   });

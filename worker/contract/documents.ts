@@ -54,7 +54,11 @@ export interface ViewDocumentResponse {
   url: string;
 }
 
-/** DELETE /api/documents { file_hashes } */
+/**
+ * DELETE /api/documents { file_hashes, file_ids? }: by content hash (the spec), or
+ * by id for an upload whose file never arrived (it has no hash). `deleted` and
+ * `errors[].file_hash` name each file the way it was asked for.
+ */
 export interface DeleteResponse {
   status: "success" | "partial" | "error";
   deleted: string[];
@@ -111,6 +115,8 @@ export const DOCUMENT_MESSAGES = {
   fileNotFound: "File not found.",
   linkInvalid: "This link is invalid or has expired.",
   fileHashesRequired: "Select at least one file to delete.",
+  empty: "The file is empty.",
+  tooManyOpenUploads: "Too many uploads are still in progress. Wait for them to finish, then try again.",
   s3KeyRequired: "s3_key is required.",
   fileIdRequired: "file_id is required.",
 } as const;

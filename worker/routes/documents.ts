@@ -26,6 +26,11 @@ import { appOrigin } from "../lib/origin";
 
 export const VIEW_LINK_TTL_MS = 5 * 60 * 1000;
 
+const fileKeys = z.array(z.string().min(1).max(200)).max(100).default([]);
+const deleteSchema = z
+  .object({ file_hashes: fileKeys, file_ids: fileKeys })
+  .refine((body) => body.file_hashes.length + body.file_ids.length > 0, { message: M.fileHashesRequired, path: ["file_hashes"] });
+
 const uploadLinkQuery = z.object({
   fileName: z.string({ error: M.fileNameRequired }).transform(cleanFileName).pipe(z.string().min(1, M.fileNameRequired)),
   contentType: z.string().optional().default(""),
@@ -104,11 +109,12 @@ export const documentRoutes = new Hono<AppEnv>()
     if (page) url.hash = `page=${page}`;
     return c.json({ url: url.toString() }, 200);
   })
-  .delete("/", valid("json", z.object({ file_hashes: z.array(z.string().min(1)).min(1, M.fileHashesRequired).max(100) })), async (c) => {
+  .delete("/", valid("json", deleteSchema), async (c) => {
+    const { file_hashes, file_ids } = c.req.valid("json");
     const result = await deleteDocuments(
       { db: c.var.db, bucket: c.env.DOCUMENTS, LIBRARY: c.env.LIBRARY, AI: c.env.AI, VECTORIZE: c.env.VECTORIZE },
       c.var.user.id,
-      c.req.valid("json").file_hashes,
+      { fileHashes: file_hashes, fileIds: file_ids },
     );
     return c.json(result, 200);
   });

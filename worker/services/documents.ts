@@ -1,7 +1,7 @@
 // Documents: upload rows, the index step (magic bytes, size, hash, per-user
 // de-duplication, queue), listing, status, view links and delete. Every query is
 // scoped to the caller: another user's document is simply not found (404).
-import { and, count, desc, eq, lt } from "drizzle-orm";
+import { and, count, desc, eq, lt, sql } from "drizzle-orm";
 import {
   DOCUMENT_MESSAGES as M,
   MAX_UPLOAD_BYTES,
@@ -14,7 +14,7 @@ import type { Db } from "../db/client";
 import { documents, uploadAliases } from "../db/schema";
 import { ApiError } from "../errors";
 import type { IngestMessage } from "../ingest/consumer";
-import { quotaFor, UPGRADE_PATH } from "./quotas";
+import { quotaFor, UPGRADE_PATH, type Quota } from "./quotas";
 import { library, type LibraryBinding } from "../library/stub";
 import { deleteVectors, type VectorBindings } from "./vectors";
 
@@ -22,6 +22,8 @@ type DocumentRow = typeof documents.$inferSelect;
 
 /** An upload row whose file never arrived is removed after this long. */
 export const STALE_UPLOAD_MS = 60 * 60 * 1000;
+/** Upload links a user may hold open at once (they do not count toward the document quota). */
+export const MAX_OPEN_UPLOADS = 20;
 
 const PDF_MAGIC = "%PDF-";
 const MAGIC_SEARCH_BYTES = 1024; // pdf.js accepts a little junk before the header
@@ -49,23 +51,54 @@ export async function createUpload(
   const quota = await quotaFor(db, userId);
   const id = crypto.randomUUID();
   const r2Key = `users/${userId}/${id}.pdf`;
-  // One statement, so the count and the insert cannot be split by a concurrent upload
+  // One statement, so the counts and the insert cannot be split by a concurrent upload
   // (raw SQL: drizzle cannot express an INSERT ... SELECT with no source table).
+  // Upload links whose file has not arrived do not count as documents; they have
+  // their own small cap, and are swept after STALE_UPLOAD_MS.
   const inserted = await db.$client
     .prepare(
       `INSERT INTO documents (id, user_id, file_name, r2_key, status, source, drive_file_id)
        SELECT ?1, ?2, ?3, ?4, 'uploading', ?5, ?6
-       WHERE (SELECT COUNT(*) FROM documents WHERE user_id = ?2) < ?7`,
+       WHERE (SELECT COUNT(*) FROM documents WHERE user_id = ?2 AND status != 'uploading') < ?7
+         AND (SELECT COUNT(*) FROM documents WHERE user_id = ?2 AND status = 'uploading') < ?8`,
     )
-    .bind(id, userId, fileName, r2Key, origin.source, origin.driveFileId ?? null, quota.maxDocuments)
+    .bind(id, userId, fileName, r2Key, origin.source, origin.driveFileId ?? null, quota.maxDocuments, MAX_OPEN_UPLOADS)
     .run();
   if (inserted.meta.changes === 0) {
-    throw new ApiError(
-      403,
-      `You have reached your plan's limit of ${quota.maxDocuments} documents. Delete some files or upgrade your plan (${UPGRADE_PATH}) to upload more.`,
-    );
+    const open = await db
+      .select({ n: count() })
+      .from(documents)
+      .where(and(eq(documents.userId, userId), eq(documents.status, "uploading")))
+      .get();
+    if ((open?.n ?? 0) >= MAX_OPEN_UPLOADS) throw new ApiError(429, M.tooManyOpenUploads);
+    throw quotaReached(quota);
   }
   return { id, r2Key };
+}
+
+const quotaReached = (quota: Quota) =>
+  new ApiError(
+    403,
+    `You have reached your plan's limit of ${quota.maxDocuments} documents. Delete some files or upgrade your plan (${UPGRADE_PATH}) to upload more.`,
+  );
+
+/**
+ * The upload's file arrived: it becomes one of the user's documents if a slot is
+ * free, in one statement (two files arriving at once cannot both take the last one).
+ */
+async function takeDocumentSlot(db: Db, doc: DocumentRow, quota: Quota, file: { fileHash: string; sizeBytes: number }): Promise<boolean> {
+  const taken = await db
+    .update(documents)
+    .set({ status: "pending", fileHash: file.fileHash, sizeBytes: file.sizeBytes, error: null })
+    .where(
+      and(
+        eq(documents.id, doc.id),
+        eq(documents.status, "uploading"),
+        sql`(SELECT COUNT(*) FROM ${documents} WHERE ${documents.userId} = ${doc.userId} AND ${documents.status} != 'uploading') < ${quota.maxDocuments}`,
+      ),
+    )
+    .run();
+  return taken.meta.changes > 0;
 }
 
 /** The upload row a signed upload link points at, if it still waits for its file. */
@@ -126,6 +159,12 @@ export async function startIndexing(deps: IndexDeps, userId: string, r2Key: stri
 
   const object = await bucket.head(r2Key);
   if (!object) throw new ApiError(400, M.uploadMissing);
+  if (object.size === 0) {
+    // nothing to index or to keep: the upload is removed, the user told why
+    await bucket.delete(r2Key);
+    await db.delete(documents).where(eq(documents.id, doc.id));
+    throw new ApiError(400, M.empty);
+  }
 
   const userLibrary = library(deps, userId);
   const fail = async (reason: string): Promise<IndexResponse> => {
@@ -152,7 +191,11 @@ export async function startIndexing(deps: IndexDeps, userId: string, r2Key: stri
     return { status: existing.status, fileId: existing.id, duplicate: true };
   }
 
-  await db.update(documents).set({ fileHash, sizeBytes: object.size }).where(eq(documents.id, doc.id));
+  if (!(await takeDocumentSlot(db, doc, await quotaFor(db, userId), { fileHash, sizeBytes: object.size }))) {
+    await bucket.delete(r2Key);
+    await db.delete(documents).where(eq(documents.id, doc.id));
+    throw quotaReached(await quotaFor(db, userId));
+  }
   // Only reachable through a real R2 presigned URL; the Worker upload refuses big bodies with a 413.
   if (object.size > MAX_UPLOAD_BYTES) {
     await bucket.delete(r2Key);
@@ -242,28 +285,40 @@ export interface DeleteDeps extends VectorBindings, LibraryBinding {
   bucket: R2Bucket;
 }
 
-/** Deletes the caller's documents by content hash: Library chunks, vectors, R2 object and catalogue row together. */
-export async function deleteDocuments(deps: DeleteDeps, userId: string, fileHashes: string[]): Promise<DeleteResponse> {
+/**
+ * Deletes the caller's documents, named by content hash or (an upload whose file
+ * never arrived has none) by id: Library chunks, vectors, R2 object and catalogue
+ * row together. Each result names the file the way it was asked for.
+ */
+export async function deleteDocuments(
+  deps: DeleteDeps,
+  userId: string,
+  which: { fileHashes: string[]; fileIds?: string[] },
+): Promise<DeleteResponse> {
   const deleted: string[] = [];
   const errors: DeleteResponse["errors"] = [];
-  for (const fileHash of new Set(fileHashes)) {
+  const asked = [
+    ...[...new Set(which.fileHashes)].map((key) => ({ key, where: eq(documents.fileHash, key) })),
+    ...[...new Set(which.fileIds ?? [])].map((key) => ({ key, where: eq(documents.id, key) })),
+  ];
+  for (const { key, where } of asked) {
     const doc = await deps.db
       .select()
       .from(documents)
-      .where(and(eq(documents.userId, userId), eq(documents.fileHash, fileHash)))
+      .where(and(eq(documents.userId, userId), where))
       .get();
     if (!doc) {
-      errors.push({ error: M.fileNotFound, file_hash: fileHash });
+      errors.push({ error: M.fileNotFound, file_hash: key });
       continue;
     }
     try {
       await deleteVectors(deps, await library(deps, userId).remove(doc.id));
       await deps.bucket.delete(doc.r2Key);
       await deps.db.delete(documents).where(eq(documents.id, doc.id));
-      deleted.push(fileHash);
+      deleted.push(key);
     } catch (err) {
       console.error("delete failed", doc.id, err);
-      errors.push({ error: "Could not delete this file. Please try again.", file_hash: fileHash });
+      errors.push({ error: "Could not delete this file. Please try again.", file_hash: key });
     }
   }
   const status = errors.length === 0 ? "success" : deleted.length === 0 ? "error" : "partial";

@@ -5,13 +5,14 @@
 // once (it clears the selection and refetches); failed files stay for a retry.
 import { useEffect, useRef, useState } from "react";
 import type { DeleteResponse, FileItem } from "../../../worker/contract/documents";
+import { deletionKey } from "../../lib/files";
 import { deleteDocuments } from "../../state/documents";
 import { Modal } from "../Modal";
 
 export const DELETE_CONFIRM_TEXT = "Are you sure you want to delete this file? The file will be deleted and you can't revert this action.";
 
 interface DeleteModalProps {
-  /** The files to delete (each with a fileHash). */
+  /** The files to delete (each with a deletion key: a hash, or the id of an upload that never arrived). */
   files: FileItem[];
   onClose: () => void;
   /** Called after every answer from the server, before any error is shown. */
@@ -33,16 +34,16 @@ export function DeleteModal({ files, onClose, onDeleted }: DeleteModalProps) {
     };
   }, []);
 
-  const nameOf = (hash: string) => files.find((f) => f.fileHash === hash)?.fileName ?? hash;
+  const nameOf = (key: string) => files.find((f) => deletionKey(f) === key)?.fileName ?? key;
 
   async function confirm() {
-    const hashes = [...new Set(targets.map((f) => f.fileHash).filter((h): h is string => Boolean(h)))];
-    if (hashes.length === 0) return;
+    const deletable = targets.filter((f) => deletionKey(f) !== null);
+    if (deletable.length === 0) return;
     const single = targets.length === 1;
     setLoading(true);
     setOutcome({ kind: "none" });
     try {
-      const result = await deleteDocuments(hashes);
+      const result = await deleteDocuments(deletable);
       const errors = result?.errors ?? [];
       const deleted = result?.deleted ?? [];
       onDeleted(result);
@@ -63,8 +64,8 @@ export function DeleteModal({ files, onClose, onDeleted }: DeleteModalProps) {
         });
       }
       // A retry only sends the files that failed.
-      const failedHashes = new Set(errors.map((e) => e.file_hash));
-      if (failedHashes.size > 0) setTargets((t) => t.filter((f) => f.fileHash && failedHashes.has(f.fileHash)));
+      const failedKeys = new Set(errors.map((e) => e.file_hash));
+      if (failedKeys.size > 0) setTargets((t) => t.filter((f) => failedKeys.has(deletionKey(f) ?? "")));
     } catch (err) {
       if (!mounted.current) return;
       setOutcome({ kind: "single", message: err instanceof Error ? err.message : String(err) });

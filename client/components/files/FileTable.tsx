@@ -2,7 +2,7 @@
 // column. Clicking a row (or Enter/Space on it) toggles its selection. On small
 // screens the same markup is laid out as cards by files.css.
 import type { FileItem } from "../../../worker/contract/documents";
-import { canChatAbout, formatDate, isTempFile, statusKey, statusLabel } from "../../lib/files";
+import { canChatAbout, deletionKey, formatDate, isTempFile, statusKey, statusLabel } from "../../lib/files";
 import { Icon } from "../Icon";
 import { RowMenu } from "./RowMenu";
 
@@ -149,8 +149,8 @@ function FileRow({ file, percent, selected, onToggle, onView, onDelete, onChat }
                 label: "Delete",
                 danger: true,
                 onSelect: () => onDelete(file),
-                disabled: !file.fileHash,
-                title: file.fileHash ? undefined : "Available once the upload has been processed",
+                disabled: deletionKey(file) === null,
+                title: deletionKey(file) === null ? "Available once the upload has finished" : undefined,
               },
             ]}
           />

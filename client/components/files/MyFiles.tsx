@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import type { DeleteResponse, FileItem } from "../../../worker/contract/documents";
 import { MAX_CHAT_FILES } from "../../../worker/contract/protocol";
-import { canChatAbout, visibleFiles } from "../../lib/files";
+import { canChatAbout, deletionKey, visibleFiles } from "../../lib/files";
 import { useMounted } from "../../lib/useMounted";
 import { forgetDeletedFiles, startChatWithFiles } from "../../state/chatDocuments";
 import { viewDocument } from "../../state/documents";
@@ -42,7 +42,7 @@ export function MyFiles() {
 
   function onDeleted(result: DeleteResponse) {
     const gone = new Set(result?.deleted ?? []);
-    forgetDeletedFiles([...files, ...selected.values()].filter((f) => f.fileHash && gone.has(f.fileHash)).map((f) => f.fileId));
+    forgetDeletedFiles([...files, ...selected.values()].filter((f) => gone.has(deletionKey(f) ?? "")).map((f) => f.fileId));
     clear();
     refetch();
   }
@@ -54,7 +54,7 @@ export function MyFiles() {
 
   const rows = visibleFiles([...uploads.map((u) => u.file), ...files]);
   const progress = Object.fromEntries(uploads.map((u) => [u.file.fileId, u.percent]));
-  const deletable = [...selected.values()].filter((f) => f.fileHash);
+  const deletable = [...selected.values()].filter((f) => deletionKey(f) !== null);
   const chattable = [...selected.values()].filter(canChatAbout).slice(0, MAX_CHAT_FILES);
 
   return (
