@@ -419,7 +419,13 @@ describe("My Files page", () => {
 
   it("deletes an upload whose file never arrived (no hash) by its id", async () => {
     signIn();
-    const abandoned = file({ fileId: "f9", fileName: "never-arrived.pdf", fileHash: null, status: "uploading", createdAt: day(2026, 11, 1) });
+    const abandoned = file({
+      fileId: "f9",
+      fileName: "never-arrived.pdf",
+      fileHash: null,
+      status: "uploading",
+      createdAt: day(2026, 11, 1),
+    });
     serveList(listOf([abandoned]), (_url, init) =>
       init?.method === "DELETE" ? { status: 200, body: { status: "success", deleted: ["f9"], errors: [] } } : { status: 200, body: {} },
     );

@@ -11,9 +11,10 @@ import { app } from "../../worker/app";
 import { CONTACT_MESSAGES, MEMO_MESSAGES, SHARE_MESSAGES } from "../../worker/contract/mail";
 import { CHAT_MESSAGES, CLOSE_NO_ACCESS } from "../../worker/contract/protocol";
 import { chooseMailer } from "../../worker/providers/mail";
-import { buildMime, isPlainAddress } from "../../worker/providers/mail/mime";
+import { buildMime } from "../../worker/providers/mail/mime";
+import { isEmailAddress } from "../../worker/contract/email";
 import { sendMail } from "../../worker/services/mail";
-import { call, newUser } from "../helpers/api";
+import { call, GOOD_PASSWORD, newUser } from "../helpers/api";
 import { uploadAndIndex, waitUntilDone } from "../helpers/documents";
 import { textPdf } from "../helpers/pdfs";
 import { openSocket } from "../helpers/sockets";
@@ -121,6 +122,43 @@ describe("HTTP mail API provider", () => {
   });
 });
 
+describe("one e-mail rule everywhere", () => {
+  const odd = [
+    'a"b@example.com',
+    "a(b)@example.com",
+    "a<b>@example.com",
+    "a,b@example.com",
+    "a b@example.com",
+    `${"x".repeat(65)}@example.com`,
+  ];
+
+  it.each(odd)("refuses %j at sign-up, share, contact and memo alike", async (address) => {
+    const signup = await call("POST", "/api/auth/signup", { body: { email: address, password: GOOD_PASSWORD } });
+    expect(signup.status).toBe(400);
+    const owner = await chatWithOneTurn("rule-owner");
+    const share = await call("POST", "/api/chat/share", { token: owner.token, body: { session_id: owner.sessionId, emails: [address] } });
+    expect(share.status).toBe(400);
+    const memo = await call("POST", "/api/chat/sendMemo", { token: owner.token, body: { session_id: owner.sessionId, email: address } });
+    expect(memo.status).toBe(400);
+    const contact = await call("POST", "/api/contactUs", { body: { email: address, category: "general", message: "Hello" } });
+    expect(contact.status).toBe(400);
+  });
+
+  it("sends a memo to every address sign-up accepts, an apostrophe and a plus included", async () => {
+    for (const local of ["o'brien", "ann+memo", "first.last"]) {
+      const email = `${local}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+      const signup = await call("POST", "/api/auth/signup", { body: { email, password: GOOD_PASSWORD } });
+      expect(signup.status).toBe(201);
+      const sessionId = `${email}-${crypto.randomUUID()}`;
+      const socket = await openSocket(sessionId, signup.json.token);
+      socket.send({ action: "chat", query: "Hello", session_id: sessionId, token: signup.json.token });
+      await socket.next("end");
+      const memo = await call("POST", "/api/chat/sendMemo", { token: signup.json.token, body: { session_id: sessionId } });
+      expect(memo.status, email).toBe(200);
+    }
+  });
+});
+
 describe("mail headers", () => {
   it("cannot be injected through subjects or addresses", () => {
     const raw = buildMime(
@@ -129,7 +167,7 @@ describe("mail headers", () => {
     );
     expect(raw).not.toMatch(/\r\nBcc:/);
     expect(raw).toContain("Subject: Hello Bcc: evil@example.com");
-    expect(isPlainAddress("b@example.com\r\nBcc: evil@example.com")).toBe(false);
+    expect(isEmailAddress("b@example.com\r\nBcc: evil@example.com")).toBe(false);
     expect(() => buildMime({ from: "a@example.com", to: "x@y.com\nBcc: z@y.com", subject: "s", text: "t", html: "h" }, "id")).toThrow();
     expect(buildMime({ from: "a@example.com", to: "b@example.com", subject: "Mémo é", text: "t", html: "h" }, "id")).toContain(
       "Subject: =?UTF-8?B?",

@@ -1,5 +1,6 @@
 // Memo, share and contact (spec sections 2, 5, 8 and 9): messages, country codes
 // and the contact form's validation, shared by the client and the Worker.
+import { isEmailAddress } from "./email";
 import { z } from "zod";
 
 export const MEMO_MESSAGES = {
@@ -55,8 +56,6 @@ export const COUNTRY_CODES = [
   { code: "+34", label: "Spain (+34)" },
 ] as const;
 
-// local part, an @ and a dotted domain (spec section 5)
-const CONTACT_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MOBILE_DIGITS = /^\d{10}$/;
 const COUNTRY_CODE_SET = new Set<string>(COUNTRY_CODES.map((c) => c.code));
 
@@ -66,7 +65,7 @@ export const emailAddressSchema = (required: string, invalid: string) =>
     .trim()
     .min(1, required)
     .max(254, invalid)
-    .regex(CONTACT_EMAIL, invalid)
+    .refine(isEmailAddress, invalid)
     .transform((e) => e.toLowerCase());
 
 /** What the server accepts; the form sends the mobile number as `+CC-NNNNNNNNNN`. */
@@ -97,7 +96,7 @@ export const memoSchema = z.object({
     .string()
     .trim()
     .max(254, MEMO_MESSAGES.emailInvalid)
-    .refine((e) => e === "" || CONTACT_EMAIL.test(e), MEMO_MESSAGES.emailInvalid)
+    .refine((e) => e === "" || isEmailAddress(e), MEMO_MESSAGES.emailInvalid)
     .transform((e) => e.toLowerCase())
     .optional()
     .nullable(),

@@ -2,17 +2,15 @@
 // and the server routes so both sides give the same first message per field,
 // and the account API's request and response bodies.
 import { z } from "zod";
+import { isEmailAddress } from "./email";
 import { MESSAGES as M, PASSWORD_MIN_LENGTH } from "./messages";
-
-// A pragmatic address check: local part, @, dotted domain, no spaces.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const emailSchema = z
   .string({ error: M.emailRequired })
   .trim()
   .min(1, M.emailRequired)
   .max(254, M.emailInvalid)
-  .regex(EMAIL_PATTERN, M.emailInvalid)
+  .refine(isEmailAddress, M.emailInvalid)
   .transform((email) => email.toLowerCase());
 
 const loginPassword = z

@@ -1,6 +1,8 @@
 // A small RFC 5322 / MIME writer for outgoing mail: multipart/alternative with
 // plain text and HTML, both base64. Header values never carry CR or LF (no header
 // injection through names or subjects) and non-ASCII uses RFC 2047 words.
+import { isEmailAddress } from "../../contract/email";
+
 export interface OutgoingMail {
   from: string;
   to: string;
@@ -22,11 +24,6 @@ function encodeWord(value: string): string {
   return `=?UTF-8?B?${btoa(String.fromCharCode(...bytes))}?=`;
 }
 
-/** Accepts only a bare address (no display names, no line breaks). */
-export function isPlainAddress(address: string): boolean {
-  return /^[^\s@<>,;:"()\\[\]]+@[^\s@<>,;:"()\\[\]]+\.[^\s@<>,;:"()\\[\]]+$/.test(address);
-}
-
 function base64Lines(text: string): string {
   const bytes = new TextEncoder().encode(text);
   let binary = "";
@@ -36,7 +33,7 @@ function base64Lines(text: string): string {
 
 export function buildMime(mail: OutgoingMail, messageId: string, date = new Date()): string {
   for (const address of [mail.from, mail.to, ...(mail.replyTo ? [mail.replyTo] : [])]) {
-    if (!isPlainAddress(address)) throw new Error(`invalid e-mail address: ${JSON.stringify(address)}`);
+    if (!isEmailAddress(address)) throw new Error(`invalid e-mail address: ${JSON.stringify(address)}`);
   }
   const boundary = `docchat-${crypto.randomUUID()}`;
   const headers = [
