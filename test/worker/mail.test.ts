@@ -8,7 +8,14 @@ import { env } from "cloudflare:workers";
 import { createExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { app } from "../../worker/app";
-import { CONTACT_MESSAGES, MEMO_MESSAGES, SHARE_MESSAGES } from "../../worker/contract/mail";
+import {
+  CONTACT_MESSAGES,
+  DAILY_MAILS_PER_RECIPIENT,
+  DAILY_MAILS_PER_SENDER,
+  MEMO_MESSAGES,
+  SHARE_MESSAGES,
+  recipientCapMessage,
+} from "../../worker/contract/mail";
 import { CHAT_MESSAGES, CLOSE_NO_ACCESS } from "../../worker/contract/protocol";
 import { chooseMailer } from "../../worker/providers/mail";
 import { buildMime } from "../../worker/providers/mail/mime";
@@ -119,6 +126,50 @@ describe("HTTP mail API provider", () => {
     const failing = await sendMail(mailEnv, { kind: "contact", to: `fail-${to}`, subject: "Hello", text: "t", html: "h" });
     expect(failing).toMatchObject({ ok: false, error: "mail API answered 500" });
     expect((await outbox(`fail-${to}`))[0]).toMatchObject({ status: "failed", error: "mail API answered 500" });
+  });
+});
+
+describe("daily e-mail caps", () => {
+  async function pastMails(n: number, fields: { senderId: string; to: string }) {
+    await env.DB.batch(
+      Array.from({ length: n }, () =>
+        env.DB.prepare("INSERT INTO email_outbox (`to`, sender_id, subject, kind, status) VALUES (?, ?, 'earlier', 'memo', 'sent')").bind(
+          fields.to,
+          fields.senderId,
+        ),
+      ),
+    );
+  }
+
+  it("refuses memo and share e-mails past the sender's daily cap, saying so", async () => {
+    const owner = await chatWithOneTurn("cap-sender");
+    const member = await newUser("cap-member");
+    await pastMails(DAILY_MAILS_PER_SENDER, { senderId: owner.user.id, to: "someone@example.com" });
+    const memo = await call("POST", "/api/chat/sendMemo", { token: owner.token, body: { session_id: owner.sessionId } });
+    expect(memo).toMatchObject({ status: 429, json: { message: MEMO_MESSAGES.dailySenderCap } });
+    const share = await call("POST", "/api/chat/share", {
+      token: owner.token,
+      body: { session_id: owner.sessionId, emails: [member.email] },
+    });
+    expect(share.json).toMatchObject({
+      status: "error",
+      shared: [],
+      errors: [{ email: member.email, error: MEMO_MESSAGES.dailySenderCap }],
+    });
+    const members = await call("GET", `/api/chat/share?session_id=${encodeURIComponent(owner.sessionId)}`, { token: owner.token });
+    expect(members.json.members).toEqual([]);
+  });
+
+  it("refuses e-mails to an address that had its share today, whoever sends them", async () => {
+    const owner = await chatWithOneTurn("cap-recipient");
+    const target = `target-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await pastMails(DAILY_MAILS_PER_RECIPIENT, { senderId: "someone-else", to: target });
+    const memo = await call("POST", "/api/chat/sendMemo", { token: owner.token, body: { session_id: owner.sessionId, email: target } });
+    expect(memo).toMatchObject({ status: 429, json: { message: recipientCapMessage(target) } });
+    const share = await call("POST", "/api/chat/share", { token: owner.token, body: { session_id: owner.sessionId, emails: [target] } });
+    expect(share.json.errors).toEqual([{ email: target, error: recipientCapMessage(target) }]);
+    // the owner's own address is still fine
+    expect((await call("POST", "/api/chat/sendMemo", { token: owner.token, body: { session_id: owner.sessionId } })).status).toBe(200);
   });
 });
 

@@ -3,6 +3,14 @@
 import { isEmailAddress } from "./email";
 import { z } from "zod";
 
+/** Memo and share e-mails a user may have sent in 24 hours, and one address may receive from us in 24 hours. */
+export const DAILY_MAILS_PER_SENDER = 50;
+export const DAILY_MAILS_PER_RECIPIENT = 10;
+
+/** The refusal for an address that already had its share of our e-mails today. */
+export const recipientCapMessage = (address: string) =>
+  `${address} has already received ${DAILY_MAILS_PER_RECIPIENT} e-mails from DocChat today, the most we send to one address. Please try again tomorrow.`;
+
 export const MEMO_MESSAGES = {
   emailRequired: "Email is required.",
   emailInvalid: "Please enter a valid email address.",
@@ -12,6 +20,7 @@ export const MEMO_MESSAGES = {
   empty: "Memo generation failed",
   sessionMissing: "Session ID is missing",
   tooMany: "You are sending too many e-mails. Please wait a minute and try again.",
+  dailySenderCap: `You can have up to ${DAILY_MAILS_PER_SENDER} memo and share e-mails sent a day. Please try again tomorrow.`,
 } as const;
 
 export const SHARE_MESSAGES = {

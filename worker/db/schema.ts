@@ -179,6 +179,8 @@ export const emailOutbox = sqliteTable(
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     kind: text("kind", { enum: ["memo", "share", "contact"] }).notNull(),
+    // who had it sent (memo, share); the daily caps count by sender and by recipient
+    senderId: text("sender_id"),
     status: text("status", { enum: ["queued", "sent", "failed"] })
       .notNull()
       .default("queued"),
@@ -187,7 +189,11 @@ export const emailOutbox = sqliteTable(
     htmlBody: text("html_body").notNull().default(""),
     createdAt: integer("created_at").notNull().default(now),
   },
-  (t) => [index("email_outbox_created_idx").on(t.createdAt)],
+  (t) => [
+    index("email_outbox_created_idx").on(t.createdAt),
+    index("email_outbox_sender_idx").on(t.senderId, t.createdAt),
+    index("email_outbox_to_idx").on(t.to, t.createdAt),
+  ],
 );
 
 /** One row per OAuth authorization started: the state nonce, its PKCE verifier, single use. */

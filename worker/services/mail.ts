@@ -1,7 +1,8 @@
 // Every e-mail goes through here: recorded in the D1 outbox first, then sent by
 // the configured mailer; the outcome (sent, or failed with the error) is written
 // back and returned, so a failure is reported and never silently dropped.
-import { eq } from "drizzle-orm";
+import { and, count, eq, gt, isNotNull } from "drizzle-orm";
+import { DAILY_MAILS_PER_RECIPIENT, DAILY_MAILS_PER_SENDER } from "../contract/mail";
 import { getDb } from "../db/client";
 import { emailOutbox } from "../db/schema";
 import { chooseMailer, type Mailer } from "../providers/mail";
@@ -10,6 +11,8 @@ export type MailKind = "memo" | "share" | "contact";
 
 export interface MailRequest {
   to: string;
+  /** the user who had it sent (memo, share): counted against the daily caps */
+  senderId?: string;
   subject: string;
   text: string;
   html: string;
@@ -27,7 +30,15 @@ export async function sendMail(env: Env, mail: MailRequest, mailer: Mailer = cho
   const db = getDb(env);
   const [row] = await db
     .insert(emailOutbox)
-    .values({ to: mail.to, subject: mail.subject, kind: mail.kind, status: "queued", textBody: mail.text, htmlBody: mail.html })
+    .values({
+      to: mail.to,
+      senderId: mail.senderId ?? null,
+      subject: mail.subject,
+      kind: mail.kind,
+      status: "queued",
+      textBody: mail.text,
+      htmlBody: mail.html,
+    })
     .returning({ id: emailOutbox.id });
   const outboxId = row!.id;
   try {
@@ -43,6 +54,28 @@ export async function sendMail(env: Env, mail: MailRequest, mailer: Mailer = cho
       .where(eq(emailOutbox.id, outboxId));
     return { ok: false, outboxId, error };
   }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** True when the user may have one more memo or share e-mail sent (DAILY_MAILS_PER_SENDER in 24 hours). */
+export async function senderUnderDailyCap(env: Env, senderId: string): Promise<boolean> {
+  const row = await getDb(env)
+    .select({ n: count() })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.senderId, senderId), gt(emailOutbox.createdAt, Date.now() - DAY_MS)))
+    .get();
+  return (row?.n ?? 0) < DAILY_MAILS_PER_SENDER;
+}
+
+/** True when this address may receive one more memo or share e-mail (DAILY_MAILS_PER_RECIPIENT in 24 hours). */
+export async function recipientUnderDailyCap(env: Env, address: string): Promise<boolean> {
+  const row = await getDb(env)
+    .select({ n: count() })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.to, address), isNotNull(emailOutbox.senderId), gt(emailOutbox.createdAt, Date.now() - DAY_MS)))
+    .get();
+  return (row?.n ?? 0) < DAILY_MAILS_PER_RECIPIENT;
 }
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };

@@ -3,13 +3,13 @@
 // answers), rendered as plain text and HTML for e-mail, and sent to the owner, a
 // member, or an address they give.
 import { chatSession } from "../chat/stub";
-import { MEMO_MESSAGES, SHARE_MESSAGES } from "../contract/mail";
+import { MEMO_MESSAGES, SHARE_MESSAGES, recipientCapMessage } from "../contract/mail";
 import type { ChatFile, Source, StoredMessage } from "../contract/protocol";
 import { getDb } from "../db/client";
 import { ApiError } from "../errors";
 import { chooseChatProvider, type ChatProvider } from "../providers/llm";
 import { findChat, sessionAccess } from "./chats";
-import { emailHtml, escapeHtml, sendMail } from "./mail";
+import { emailHtml, escapeHtml, recipientUnderDailyCap, sendMail, senderUnderDailyCap } from "./mail";
 
 const MEMO_PROMPT = `Write a concise business memo summarising the chat below between a user and a document assistant.
 Start with a one-sentence overview, then list the key findings as short bullet points ("- ") with the file and page they came from in parentheses, then any open questions.
@@ -113,6 +113,9 @@ export async function sendChatMemo(
   const chat = await findChat(db, input.sessionId);
   if (!chat || (await sessionAccess(db, input.sessionId, caller)) === "denied") throw new ApiError(404, SHARE_MESSAGES.notFound);
   await beforeSending();
+  const to = input.to || caller.email;
+  if (!(await senderUnderDailyCap(env, caller.id))) throw new ApiError(429, MEMO_MESSAGES.dailySenderCap);
+  if (!(await recipientUnderDailyCap(env, to))) throw new ApiError(429, recipientCapMessage(to));
 
   const title = chat.summary || "Untitled Chat";
   let memo: string;
@@ -128,7 +131,8 @@ export async function sendChatMemo(
 
   const sent = await sendMail(env, {
     kind: "memo",
-    to: input.to || caller.email,
+    to,
+    senderId: caller.id,
     subject: `Chat memo: ${title}`,
     text: memo,
     html: memoHtml(title, memo),

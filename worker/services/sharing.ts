@@ -3,11 +3,11 @@
 // address; removing a member cuts their access at once.
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { chatSession } from "../chat/stub";
-import { SHARE_MESSAGES } from "../contract/mail";
+import { MEMO_MESSAGES, SHARE_MESSAGES, recipientCapMessage } from "../contract/mail";
 import { getDb } from "../db/client";
 import { chatShares, chats } from "../db/schema";
 import { ApiError } from "../errors";
-import { emailHtml, escapeHtml, sendMail } from "./mail";
+import { emailHtml, escapeHtml, recipientUnderDailyCap, sendMail, senderUnderDailyCap } from "./mail";
 
 /** The chat row when the caller owns it; any other caller gets the same 404 as a missing chat. */
 export async function ownedChat(env: Env, sessionId: string, userId: string) {
@@ -37,6 +37,15 @@ export async function shareChat(env: Env, owner: { id: string; email: string }, 
       errors.push({ email, error: SHARE_MESSAGES.cannotShareWithSelf });
       continue;
     }
+    // the invitation is an e-mail of the owner's words: the daily caps apply before access is granted
+    if (!(await senderUnderDailyCap(env, owner.id))) {
+      errors.push({ email, error: MEMO_MESSAGES.dailySenderCap });
+      continue;
+    }
+    if (!(await recipientUnderDailyCap(env, email))) {
+      errors.push({ email, error: recipientCapMessage(email) });
+      continue;
+    }
     await getDb(env)
       .insert(chatShares)
       .values({ sessionId, email, invitedBy: owner.id, createdAt: Date.now() })
@@ -45,6 +54,7 @@ export async function shareChat(env: Env, owner: { id: string; email: string }, 
     const sent = await sendMail(env, {
       kind: "share",
       to: email,
+      senderId: owner.id,
       subject: `${owner.email} shared a chat with you: ${title}`,
       text: `${owner.email} shared the chat "${title}" with you on DocChat.\n\nOpen it here (sign in with ${email}): ${link}\n\nYou can read the chat; only its owner can ask new questions in it.`,
       html: emailHtml(
