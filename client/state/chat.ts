@@ -22,6 +22,8 @@ export interface ChatItem {
   text: string;
   fileInfo?: FileInfo[];
   sources?: Source[];
+  /** an answer cut off by a restart: shown as written, with a retry */
+  interrupted?: boolean;
 }
 
 export interface ChatState {

@@ -13,6 +13,7 @@ function toItem(message: StoredMessage): ChatItem {
   const item: ChatItem = { id: message.id, type: message.role === "user" ? "user" : "bot", text: message.content };
   if (message.fileInfo?.length) item.fileInfo = message.fileInfo.map((f) => ({ ...f }));
   if (message.sources?.length) item.sources = message.sources.map((s) => ({ ...s }));
+  if (message.status === "interrupted") item.interrupted = true;
   return item;
 }
 
@@ -35,6 +36,16 @@ export function failPending(reason: string = CHAT_MESSAGES.sendFailed): void {
  * the question was not taken (empty, an answer still coming, read-only, an
  * upload running); a failed send still counts as taken: it shows the failure text instead.
  */
+/** Asks again the question an interrupted answer belonged to. */
+export function retryInterrupted(answerId: string): boolean {
+  const at = chatState.messages.findIndex((m) => m.id === answerId);
+  const question = chatState.messages
+    .slice(0, at)
+    .reverse()
+    .find((m) => m.type === "user");
+  return question ? sendQuestion(question.text) : false;
+}
+
 export function sendQuestion(raw: string): boolean {
   const query = raw.trim();
   const sessionId = chatState.sessionId;

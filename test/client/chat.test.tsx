@@ -282,6 +282,30 @@ describe("Chat page", () => {
     expect(logged).toHaveBeenCalledWith("The chat connection is not open; the message was not sent.");
   });
 
+  it("shows an interrupted answer as written, says so, and Retry asks its question again", async () => {
+    render(<ConnectedChat />);
+    const ws = socket();
+    await ws.open();
+    const sessionId = appInfo.currentSessionId!;
+    await ws.emit({
+      type: "full_chat",
+      session_id: sessionId,
+      messages: [
+        stored({ id: "m1", role: "user", content: "How long is parental leave?" }),
+        stored({ id: "m2", role: "assistant", content: "Parental leave is sixt", status: "interrupted" }),
+      ],
+      mode: "local",
+      readOnly: false,
+      files: [],
+    });
+    expect(screen.getByText("Parental leave is sixt")).toBeTruthy();
+    expect(screen.getByText(CHAT_MESSAGES.interrupted)).toBeTruthy();
+    expect(chatState.loading).toBe(false);
+    fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+    expect(ws.frames().at(-1)).toEqual({ action: "chat", query: "How long is parental leave?", session_id: sessionId });
+    expect(chatState.loading).toBe(true);
+  });
+
   it("replaces the list with full_chat for the current session only, and keeps loading for a streaming answer", async () => {
     render(<ConnectedChat />);
     const ws = socket();

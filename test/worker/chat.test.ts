@@ -5,7 +5,7 @@
 // queued concurrent questions, resuming a dropped answer, anonymous chat, and
 // that one user's documents never reach another user's answers.
 import { env } from "cloudflare:workers";
-import { evictDurableObject } from "cloudflare:test";
+import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { chatSession } from "../../worker/chat/stub";
 import { CLOSE_NO_ACCESS, CLOSE_POLICY, CLOSE_UNAUTHORIZED, PING, PONG } from "../../worker/contract/protocol";
@@ -235,6 +235,32 @@ describe("a chat turn", () => {
       .join("");
     expect(end.message.content.startsWith(partial.content)).toBe(true);
     expect(partial.content + afterSnapshot).toBe(end.message.content);
+  });
+
+  it("keeps an answer cut off by a restart as written, marked interrupted, and leaves it out of the model's history", async () => {
+    const u = await userWithDocument("cut");
+    const socket = await openSocket(u.sessionId, u.token);
+    socket.send({ action: "chat", query: "dental coverage", session_id: u.sessionId, token: u.token });
+    await socket.next("end");
+    // the object dies while writing the second answer: its row is still marked streaming
+    const stub = chatSession(env, u.sessionId);
+    await runInDurableObject(stub, (_object, state) => {
+      const now = Date.now();
+      state.storage.sql.exec(
+        "INSERT INTO messages (id, role, content, status, created_at) VALUES ('q2', 'user', 'laptop?', 'complete', ?)",
+        now,
+      );
+      state.storage.sql.exec(
+        "INSERT INTO messages (id, role, content, status, created_at) VALUES ('a2', 'assistant', 'New employees receive a lap', 'streaming', ?)",
+        now,
+      );
+    });
+    await evictDurableObject(stub);
+
+    const again = await openSocket(u.sessionId, u.token);
+    again.send({ action: "get_full_chat", session_id: u.sessionId, token: u.token });
+    const cut = (await again.next("full_chat")).messages.at(-1)!;
+    expect(cut).toMatchObject({ id: "a2", content: "New employees receive a lap", status: "interrupted" });
   });
 
   it("lets an anonymous visitor chat, with no documents to cite", async () => {

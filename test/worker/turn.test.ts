@@ -18,7 +18,7 @@ import type { SocketIdentity } from "../../worker/chat/identity";
 import { admitQuestion, runTurn, type ChatQuestion, type ChatRoom } from "../../worker/chat/turn";
 import { getDb } from "../../worker/db/client";
 import { resolveChatFiles } from "../../worker/services/chat-files";
-import { newUser } from "../helpers/api";
+import { call, newUser } from "../helpers/api";
 import { uploadAndIndex, waitUntilDone } from "../helpers/documents";
 import { textPdf } from "../helpers/pdfs";
 
@@ -153,6 +153,17 @@ describe("running a turn", () => {
 
     const chat = await env.DB.prepare("SELECT summary FROM chats WHERE session_id = ?").bind(u.who.sessionId).first<{ summary: string }>();
     expect(chat?.summary).toBeTruthy();
+  });
+
+  it("lists the chat in the history from its first question, even when the answer never comes", async () => {
+    const u = await owner("turn-cut");
+    const { room } = memoryRoom();
+    room.messages.startAnswer = () => {
+      throw new Error("the object went away");
+    };
+    await expect(runTurn(room, u.who, "How long is parental leave?")).rejects.toThrow("the object went away");
+    const chats = await call("GET", "/api/chat/list", { token: u.token });
+    expect(chats.json.chats).toEqual([expect.objectContaining({ session_id: u.who.sessionId, summary: "How long is parental leave?" })]);
   });
 
   it("ends with the plain failure text when the answer provider fails", async () => {

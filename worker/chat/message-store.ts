@@ -1,7 +1,7 @@
 // A chat's messages as its Durable Object stores them (its own SQLite), with the
 // answer being written right now kept in memory and saved every PARTIAL_SAVE_MS,
 // so a reader (full_chat, memo) always gets the text written so far.
-import { CHAT_MESSAGES, type FileInfo, type Source, type StoredMessage } from "../contract/protocol";
+import type { FileInfo, Source, StoredMessage } from "../contract/protocol";
 
 const PARTIAL_SAVE_MS = 500;
 /** How many earlier messages a turn gives the model as context. */
@@ -13,7 +13,7 @@ interface MessageRow {
   content: string;
   file_info: string | null;
   sources: string | null;
-  status: "complete" | "streaming";
+  status: "complete" | "streaming" | "interrupted";
   created_at: number;
   [key: string]: SqlStorageValue;
 }
@@ -40,11 +40,9 @@ export class MessageStore {
       status TEXT NOT NULL DEFAULT 'complete',
       created_at INTEGER NOT NULL
     )`);
-    // An answer still marked streaming after a restart was cut off: close it honestly.
-    sql.exec(
-      "UPDATE messages SET status = 'complete', content = CASE WHEN content = '' THEN ? ELSE content END WHERE status = 'streaming'",
-      CHAT_MESSAGES.sendFailed,
-    );
+    // An answer still marked streaming after a restart was cut off: it stays as
+    // written, marked interrupted (the client says so and offers a retry).
+    sql.exec("UPDATE messages SET status = 'interrupted' WHERE status = 'streaming'");
   }
 
   addQuestion(content: string, fileInfo: FileInfo[]): void {

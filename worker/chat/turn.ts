@@ -15,7 +15,7 @@ import {
 } from "../contract/protocol";
 import { getDb } from "../db/client";
 import { chooseChatProvider } from "../providers/llm";
-import { chatTitle } from "../providers/llm/prompt";
+import { chatTitle, titleFromQuestion } from "../providers/llm/prompt";
 import { checkAttachable } from "../services/chat-files";
 import { listChats, recordTurn } from "../services/chats";
 import { findByUploadKey } from "../services/documents";
@@ -97,8 +97,12 @@ async function chargeQuestion(env: Env, who: SocketIdentity): Promise<string | n
 export async function runTurn(room: ChatRoom, who: SocketIdentity, query: string): Promise<void> {
   const { env, messages } = room;
   const history = messages.history();
+  const firstTurn = history.length === 0;
   let files = await room.files();
   messages.addQuestion(query, room.takeNewFiles(files));
+  // The chat is in the history from its first question, even if the answer is cut off.
+  if (who.userId)
+    await recordTurn(getDb(env), { sessionId: who.sessionId, userId: who.userId, title: firstTurn ? titleFromQuestion(query) : undefined });
 
   if (files.some(isIndexing)) files = await room.untilIndexed(ATTACHMENT_WAIT_MS, { evenUnwatched: true });
   // Only the owner asks, so the chat's documents are the asker's own.
@@ -124,8 +128,9 @@ export async function runTurn(room: ChatRoom, who: SocketIdentity, query: string
   if (failed) room.broadcast({ type: "error", code: 500, message: CHAT_MESSAGES.sendFailed });
 
   if (who.userId) {
-    const title = history.length === 0 ? await chatTitle(provider, query) : undefined;
-    await recordTurn(getDb(env), { sessionId: who.sessionId, userId: who.userId, title });
+    // a model may name the chat better than its first question did
+    const title = firstTurn && provider.complete ? await chatTitle(provider, query) : undefined;
+    await recordTurn(getDb(env), { sessionId: who.sessionId, userId: who.userId, title, retitle: Boolean(title) });
   }
   room.broadcast({
     type: "end",

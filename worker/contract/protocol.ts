@@ -40,7 +40,7 @@ export interface StoredMessage {
   fileInfo?: FileInfo[];
   sources?: Source[];
   /** "streaming" while the answer is still being written */
-  status?: "complete" | "streaming";
+  status?: "complete" | "streaming" | "interrupted";
   created_at: number;
 }
 
@@ -107,6 +107,7 @@ export const CHAT_MESSAGES = {
   readOnly: "This chat was shared with you to read; only its owner can ask questions in it.",
   accessRemoved: "Your access to this chat was removed.",
   chatDeleted: "This chat was deleted.",
+  interrupted: "This answer was interrupted.",
   notYourSession: "You cannot open this chat.",
   tokenMismatch: "This message was sent with another account's token.",
   emptyQuery: "Please type a question.",

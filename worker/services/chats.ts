@@ -40,15 +40,23 @@ export async function noAccessReason(db: Db, sessionId: string, user: { email: s
   return removed ? CHAT_MESSAGES.accessRemoved : CHAT_MESSAGES.notYourSession;
 }
 
-/** Records a finished turn: creates the chat on its first turn (with its title) and bumps updated_at. */
-export async function recordTurn(db: Db, turn: { sessionId: string; userId: string; title?: string }): Promise<void> {
+/**
+ * Records a turn: creates the chat on its first question (with its title) and
+ * bumps updated_at; `retitle` replaces the title (a model's better name).
+ */
+export async function recordTurn(db: Db, turn: { sessionId: string; userId: string; title?: string; retitle?: boolean }): Promise<void> {
   const now = Date.now();
   await db
     .insert(chats)
     .values({ sessionId: turn.sessionId, userId: turn.userId, summary: turn.title ?? "", createdAt: now, updatedAt: now })
     .onConflictDoUpdate({
       target: chats.sessionId,
-      set: { updatedAt: now, summary: sql`CASE WHEN ${chats.summary} = '' THEN excluded.summary ELSE ${chats.summary} END` },
+      set: {
+        updatedAt: now,
+        summary: turn.retitle
+          ? sql`excluded.summary`
+          : sql`CASE WHEN ${chats.summary} = '' THEN excluded.summary ELSE ${chats.summary} END`,
+      },
       // another user's session id never touches their chat
       setWhere: eq(chats.userId, turn.userId),
     })

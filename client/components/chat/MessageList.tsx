@@ -3,8 +3,9 @@
 // list scrolls to its end 100 ms after the messages change.
 import { useEffect, useRef } from "react";
 import { useSnapshot, type Snapshot } from "valtio";
-import type { Source } from "../../../worker/contract/protocol";
+import { CHAT_MESSAGES, type Source } from "../../../worker/contract/protocol";
 import { chatState, type ChatItem } from "../../state/chat";
+import { retryInterrupted } from "../../state/chatMessages";
 import { openSource } from "../../state/documents";
 import { Icon } from "../Icon";
 import { RichText } from "./RichText";
@@ -69,10 +70,26 @@ function Message({ item }: { item: Snapshot<ChatItem> }) {
   return (
     <li className="chat-message bot">
       <div className="chat-answer">
-        <RichText text={item.text} sources={item.sources} onCite={(s) => void openSource(s)} />
+        {item.text && <RichText text={item.text} sources={item.sources} onCite={(s) => void openSource(s)} />}
         {item.sources?.length ? <Sources sources={item.sources} /> : null}
+        {item.interrupted && <Interrupted answerId={item.id} />}
       </div>
     </li>
+  );
+}
+
+/** The notice under an answer cut off by a restart, with Retry (the same question again). */
+function Interrupted({ answerId }: { answerId: string }) {
+  const { loading, readOnly } = useSnapshot(chatState);
+  return (
+    <p className="chat-interrupted" role="status">
+      {CHAT_MESSAGES.interrupted}{" "}
+      {!readOnly && (
+        <button type="button" className="link-btn" disabled={loading} onClick={() => retryInterrupted(answerId)}>
+          Retry
+        </button>
+      )}
+    </p>
   );
 }
 
