@@ -19,10 +19,8 @@ import { openChatSocket } from "./routes/realtime";
 
 export const app = new Hono<AppEnv>();
 
-// Registered before the header middleware: a 101 upgrade response has no headers to set.
-app.get("/ws", openChatSocket);
-
 app.use(securityHeaders);
+app.get("/ws", openChatSocket);
 app.use(drainUnreadBody);
 
 app.use(async (c, next) => {

@@ -1,6 +1,8 @@
 // Hostile and careless requests against the running dev server: bodies the
 // Worker refuses before reading them must still get the Worker's own answer
-// (401, 429, 503...), never the dev server's "Internal server error".
+// (401, 429, 503...), never the dev server's "Internal server error"; the HTML
+// shell, the modules and a refused /ws carry the same security headers as the
+// API, and the app runs under that policy with no violation.
 import { expect, test } from "@playwright/test";
 
 const MEGABYTE = Buffer.alloc(1024 * 1024, 0x61);
@@ -22,4 +24,36 @@ test("fifty 1 MB bodies refused early all get the product's answer, none a 500",
   }
   expect(statuses.filter((s) => s >= 500 && s !== 503)).toEqual([]);
   expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(30);
+});
+
+const SECURITY_HEADER_NAMES = [
+  "content-security-policy",
+  "x-content-type-options",
+  "x-frame-options",
+  "referrer-policy",
+  "strict-transport-security",
+  "cross-origin-opener-policy",
+  "cross-origin-resource-policy",
+  "permissions-policy",
+];
+
+test("the HTML shell, a module, the API and a refused /ws all carry the security headers", async ({ request }) => {
+  for (const path of ["/", "/app/files", "/client/main.tsx", "/api/health", "/ws"]) {
+    const res = await request.get(path);
+    const headers = res.headers();
+    for (const name of SECURITY_HEADER_NAMES) expect(headers[name], `${name} on ${path}`).toBeTruthy();
+    if (path === "/ws") expect(res.status()).toBe(426);
+  }
+});
+
+test("the app runs under its content security policy with no violation", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/content security policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Hello, how can I help you?" })).toBeVisible();
+  await page.goto("/app/auth/login");
+  await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+  expect(violations).toEqual([]);
 });
