@@ -2,7 +2,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { createHash } from "node:crypto";
 import { defineConfig, type Plugin } from "vite";
-import { SECURITY_HEADERS, policyAllowingScripts } from "./worker/lib/security-headers";
+import { SECURITY_HEADERS, policyAllowingScripts } from "./worker/lib/security-headers.ts";
 
 /**
  * The development server sends the product's security headers too. Its HTML

@@ -48,7 +48,8 @@ export function Header() {
               className="avatar"
               aria-haspopup="menu"
               aria-expanded={menuOpen}
-              aria-label={`Account menu for ${user.email}`}
+              // the name starts with the visible initials (WCAG label in name)
+              aria-label={`${user.email.slice(0, 2)}: Account menu for ${user.email}`}
               onClick={() => setMenuOpen(!menuOpen)}
             >
               {user.email.slice(0, 2)}

@@ -21,7 +21,7 @@ export function SettingsDialog() {
   if (!isOpenSettingsModal) return null;
 
   return (
-    <Modal title="Settings" onClose={closeSettings} className="settings-modal">
+    <Modal title="Settings" onClose={closeSettings} className="settings-modal" closeButton>
       <div className="settings-body">
         <div className="settings-tabs" role="tablist" aria-orientation="vertical">
           {TABS.map((tab) => (
