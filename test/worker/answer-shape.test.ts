@@ -3,17 +3,16 @@
 // as table rows, which are detected and never quoted; Publication 17's headings
 // are never quoted as sentences; an answer leads with one cited sentence and
 // stays within about 120 words. Skipped when the corpus is not beside the project.
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { corpus, corpusBytes } from "../helpers/corpus";
 import { chunkPage } from "../../worker/library/chunker";
 import { extractPdfPages } from "../../worker/ingest/extract";
 import type { Passage } from "../../worker/services/retrieval";
 import { localAnswer } from "../../worker/providers/llm/local";
 import { isHeading, isTableRow, splitSentences } from "../../worker/lib/text";
 
-const corpus = inject("corpus");
-
 async function pages(file: string): Promise<string[]> {
-  const bytes = new Uint8Array(await (await fetch(`${corpus!.baseUrl}/${file}`)).arrayBuffer());
+  const bytes = await corpusBytes(file);
   return (await extractPdfPages(bytes, 1000)).pages;
 }
 

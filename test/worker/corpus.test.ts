@@ -2,12 +2,12 @@
 // and malformed, encrypted and scanned files from pdf.js and py-pdf) each end
 // `indexed` or `failed` with a reason a user understands: no crash, no hang.
 // Skipped when the corpus is not beside the project.
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { corpus, corpusBytes } from "../helpers/corpus";
 import { DOCUMENT_MESSAGES as M } from "../../worker/contract/documents";
 import { newUser } from "../helpers/api";
 import { uploadAndIndex, waitUntilDone } from "../helpers/documents";
 
-const corpus = inject("corpus");
 const REASONS: string[] = [M.notPdf, M.passwordProtected, M.scanned];
 
 // Files whose outcome we know and pin (from corpus/MANIFEST.md).
@@ -31,7 +31,7 @@ describe.skipIf(!corpus)("real-world corpus", () => {
     "%s ends indexed or failed with a reason",
     async (file) => {
       const { token } = await newUser("corpus");
-      const bytes = new Uint8Array(await (await fetch(`${corpus!.baseUrl}/${file}`)).arrayBuffer());
+      const bytes = await corpusBytes(file);
       const { fileId } = await uploadAndIndex(token, file.split("/").pop()!, bytes);
       const done = await waitUntilDone(token, fileId, 110_000);
 

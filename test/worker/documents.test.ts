@@ -12,7 +12,8 @@ import { handleIngestMessage, MAX_ATTEMPTS, retryDelaySeconds } from "../../work
 import { extractPdfPages } from "../../worker/ingest/extract";
 import { indexDocument } from "../../worker/ingest/indexer";
 import { library } from "../../worker/library/stub";
-import { deleteDocuments, MAX_OPEN_UPLOADS } from "../../worker/services/documents";
+import { deleteDocuments } from "../../worker/services/documents";
+import { MAX_OPEN_UPLOADS } from "../../worker/services/uploads";
 import { signLink } from "../../worker/lib/signed-links";
 import { uploadLinkProvider } from "../../worker/providers/upload-links";
 import { call, newUser } from "../helpers/api";

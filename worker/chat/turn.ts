@@ -18,7 +18,7 @@ import { chooseChatProvider } from "../providers/llm";
 import { chatTitle, titleFromQuestion } from "../providers/llm/prompt";
 import { checkAttachable } from "../services/chat-files";
 import { listChats, recordTurn } from "../services/chats";
-import { findByUploadKey } from "../services/documents";
+import { findByUploadKey } from "../services/uploads";
 import { consumeDailyMessage, quotaFor } from "../services/quotas";
 import { retrievePassages } from "../services/retrieval";
 import { citedSources } from "./citations";

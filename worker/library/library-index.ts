@@ -1,21 +1,17 @@
 // One user's library: the lifecycle of each of their documents (pending ->
-// processing -> indexed | failed, progress, the stale rule, removal), the
+// processing -> indexed | failed, progress, indexing leases, removal), the
 // chunks and the FTS5 index over them (only indexed documents are searched).
 // It runs on any synchronous SQLite: the user's Library Durable Object in the
-// product, and node:sqlite in the offline benchmark. The schema is versioned here.
-import type { DocumentStatus } from "../contract/documents";
+// product, and node:sqlite in the offline benchmark. Its schema and migrations
+// are in ./library-schema.ts, the shapes it hands out in ./types.ts.
 import { DOCUMENT_MESSAGES } from "../contract/documents";
 import { ftsMatchExpression } from "../lib/text";
 import { chunkPage } from "./chunker";
-import { migrate } from "./library-schema";
+import { migrate, type SyncSql } from "./library-schema";
+import type { ChunkHit, DocumentState, IndexedChunk } from "./types";
 
-export type SqlParam = string | number | null;
-
-/** A synchronous SQLite: one statement, its parameters, its rows. */
-export interface SyncSql {
-  rows<T>(query: string, ...params: SqlParam[]): T[];
-  transaction(fn: () => void): void;
-}
+export type { ChunkHit, DocumentState, IndexedChunk } from "./types";
+export type { SqlParam, SyncSql } from "./library-schema";
 
 /**
  * A pending or processing document with no progress for this long has lost its
@@ -24,35 +20,6 @@ export interface SyncSql {
  */
 export const INDEXING_LEASE_MS = 90 * 1000;
 export const MAX_RECOVERIES = 3;
-
-/** Where a document is in its life, as My Files and the chat show it. */
-export interface DocumentState {
-  documentId: string;
-  status: Exclude<DocumentStatus, "uploading">;
-  pagesDone: number;
-  pagesTotal: number | null;
-  error: string | null;
-}
-
-/** A chunk as it is stored (and handed back to the indexer for its vector). */
-export interface IndexedChunk {
-  id: string;
-  documentId: string;
-  page: number;
-  ord: number;
-  text: string;
-  charStart: number;
-  charEnd: number;
-}
-
-/** A chunk as search returns it. */
-export interface ChunkHit {
-  id: string;
-  document_id: string;
-  file_name: string;
-  page: number;
-  text: string;
-}
 
 const ROWS_PER_INSERT = 12;
 const ACTIVE = "('pending', 'processing')";

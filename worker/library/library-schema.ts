@@ -1,7 +1,14 @@
 // The schema of a user's Library (its own SQLite), versioned: each migration
 // takes it from the version before to its own, inside one transaction, when a
 // Library opens with an older version.
-import type { SyncSql } from "./library-index";
+
+export type SqlParam = string | number | null;
+
+/** A synchronous SQLite: one statement, its parameters, its rows. */
+export interface SyncSql {
+  rows<T>(query: string, ...params: SqlParam[]): T[];
+  transaction(fn: () => void): void;
+}
 
 const SCHEMA_VERSION = 3;
 

@@ -9,18 +9,8 @@ import { ApiError } from "../errors";
 import { requireUser } from "../middleware/auth";
 import { valid } from "../middleware/validate";
 import { uploadLinkProvider } from "../providers/upload-links";
-import {
-  cleanFileName,
-  createUpload,
-  deleteDocuments,
-  findUploadingByKey,
-  getOwnedDocument,
-  indexingStatus,
-  isPdfUpload,
-  listDocuments,
-  markOpened,
-  startIndexing,
-} from "../services/documents";
+import { deleteDocuments, getOwnedDocument, indexingStatus, listDocuments, markOpened } from "../services/documents";
+import { cleanFileName, createUpload, findUploadingByKey, isPdfUpload, startIndexing } from "../services/uploads";
 import { signLink, verifyLink } from "../lib/signed-links";
 import { appOrigin } from "../lib/origin";
 

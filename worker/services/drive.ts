@@ -8,7 +8,7 @@ import { documents, driveConnections } from "../db/schema";
 import { ApiError } from "../errors";
 import type { IngestMessage } from "../ingest/consumer";
 import { GoogleError, driveRequest, refreshAccessToken, revokeToken, type DriveFile, type GoogleConfig } from "../providers/google";
-import { cleanFileName, createUpload, startIndexing } from "./documents";
+import { cleanFileName, createUpload, startIndexing } from "./uploads";
 import { GOOGLE_MESSAGES } from "./google-auth";
 import { open, seal } from "../lib/secret-box";
 
