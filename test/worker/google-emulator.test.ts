@@ -214,7 +214,9 @@ describe("consent page", () => {
     });
     const info = (await (await request("/dev/google/oauth2/v3/userinfo", bearer(res.json.access_token))).json()) as Record<string, unknown>;
     expect(info).toMatchObject({ email, name: "Saved Person", sub: decodeJwt(first.id_token!).sub });
-    expect(await env.DOCUMENTS.head("dev/google/accounts.json")).not.toBeNull();
+    // the emulator's memory is in its own development bucket, never among the product's documents
+    expect(await env.DEV_STATE!.head("dev/google/accounts.json")).not.toBeNull();
+    expect(await env.DOCUMENTS.head("dev/google/accounts.json")).toBeNull();
   });
 });
 

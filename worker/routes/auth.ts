@@ -7,25 +7,27 @@ import { requireUser } from "../middleware/auth";
 import { clientIp, enforceRateLimit } from "../middleware/rate-limit";
 import { valid } from "../middleware/validate";
 import { changePassword, signIn, signOut, signUp } from "../services/accounts";
+import type { AuthResponse } from "../contract/validation";
+import type { StatusMessage } from "../contract/messages";
 
 export const authRoutes = new Hono<AppEnv>()
   .post("/signup", valid("json", signupSchema), async (c) => {
     const input = c.req.valid("json");
     await enforceRateLimit(c.env.AUTH_RATE_LIMITER, [`signup:ip:${clientIp(c.req.raw)}`, `signup:email:${input.email}`]);
     const { user, token } = await signUp(c.var.db, c.env.JWT_SECRET, input);
-    return c.json({ status: "success" as const, user, token }, 201);
+    return c.json({ status: "success" as const, user, token } satisfies AuthResponse, 201);
   })
   .post("/signin", valid("json", signinSchema), async (c) => {
     const input = c.req.valid("json");
     await enforceRateLimit(c.env.AUTH_RATE_LIMITER, [`signin:ip:${clientIp(c.req.raw)}`, `signin:email:${input.email}`]);
     const { user, token } = await signIn(c.var.db, c.env.JWT_SECRET, input);
-    return c.json({ status: "success" as const, user, token }, 200);
+    return c.json({ status: "success" as const, user, token } satisfies AuthResponse, 200);
   })
   .post("/signout", requireUser, async (c) => {
     await signOut(c.var.db, c.var.user.sessionId);
-    return c.json({ status: "success" as const, message: "Signed out." }, 200);
+    return c.json({ status: "success" as const, message: "Signed out." } satisfies StatusMessage, 200);
   })
   .post("/password", requireUser, valid("json", changePasswordSchema), async (c) => {
     await changePassword(c.var.db, c.var.user, c.req.valid("json"));
-    return c.json({ status: "success" as const, message: MESSAGES.passwordChanged }, 200);
+    return c.json({ status: "success" as const, message: MESSAGES.passwordChanged } satisfies StatusMessage, 200);
   });

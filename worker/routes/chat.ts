@@ -12,6 +12,8 @@ import { listChats } from "../services/chats";
 import { sendChatMemo } from "../services/memo";
 import { listMembers, revokeMember, shareChat } from "../services/sharing";
 import { appOrigin } from "../lib/origin";
+import type { MemoResponse, ShareMembersResponse, ShareResponse } from "../contract/mail";
+import type { StatusMessage } from "../contract/messages";
 
 export const chatRoutes = new Hono<AppEnv>()
   .use(requireUser)
@@ -22,28 +24,32 @@ export const chatRoutes = new Hono<AppEnv>()
     const memo = await sendChatMemo(c.env, user, { sessionId: session_id, to: email }, () =>
       enforceRateLimit(c.env.MAIL_RATE_LIMITER, [`memo:${user.id}`], MEMO_MESSAGES.tooMany),
     );
-    return c.json({ status: "success" as const, message: MEMO_MESSAGES.sent, memo }, 200);
+    return c.json({ status: "success" as const, message: MEMO_MESSAGES.sent, memo } satisfies MemoResponse, 200);
   })
   .post("/share", valid("json", shareSchema), async (c) => {
     const { session_id, emails } = c.req.valid("json");
     await enforceRateLimit(c.env.MAIL_RATE_LIMITER, [`share:${c.var.user.id}`], MEMO_MESSAGES.tooMany);
     const { shared, errors } = await shareChat(c.env, c.var.user, session_id, emails, appOrigin(c.env, c.req.url));
     const status = errors.length === 0 ? "success" : shared.length === 0 ? "error" : "partial";
-    return c.json(
-      { status, message: shared.length ? SHARE_MESSAGES.shared : (errors[0]?.error ?? SHARE_MESSAGES.selectAtLeastOne), shared, errors },
-      200,
-    );
+    const body: ShareResponse = {
+      status,
+      message: shared.length ? SHARE_MESSAGES.shared : (errors[0]?.error ?? SHARE_MESSAGES.selectAtLeastOne),
+      shared,
+      errors,
+    };
+    return c.json(body, 200);
   })
   .get(
     "/share",
     valid("query", z.object({ session_id: z.string({ error: MEMO_MESSAGES.sessionMissing }).min(1, MEMO_MESSAGES.sessionMissing) })),
     async (c) => {
-      return c.json({ members: await listMembers(c.env, c.var.user.id, c.req.valid("query").session_id) }, 200);
+      const members: ShareMembersResponse = { members: await listMembers(c.env, c.var.user.id, c.req.valid("query").session_id) };
+      return c.json(members, 200);
     },
   )
   .delete("/share", valid("json", unshareSchema), async (c) => {
     const { session_id, email } = c.req.valid("json");
     const removed = await revokeMember(c.env, c.var.user.id, session_id, email);
     if (!removed) throw new ApiError(404, "This address is not a member of the chat.");
-    return c.json({ status: "success" as const, message: SHARE_MESSAGES.revoked }, 200);
+    return c.json({ status: "success" as const, message: SHARE_MESSAGES.revoked } satisfies StatusMessage, 200);
   });

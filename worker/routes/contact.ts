@@ -5,9 +5,10 @@ import type { AppEnv } from "../env";
 import { clientIp, enforceRateLimit } from "../middleware/rate-limit";
 import { valid } from "../middleware/validate";
 import { submitContactMessage } from "../services/contact";
+import type { StatusMessage } from "../contract/messages";
 
 export const contactRoutes = new Hono<AppEnv>().post("/", valid("json", contactSchema), async (c) => {
   await enforceRateLimit(c.env.CONTACT_RATE_LIMITER, [`contact:${clientIp(c.req.raw)}`]);
   await submitContactMessage(c.env, c.req.valid("json"));
-  return c.json({ status: "success" as const, message: CONTACT_MESSAGES.success }, 200);
+  return c.json({ status: "success" as const, message: CONTACT_MESSAGES.success } satisfies StatusMessage, 200);
 });

@@ -24,6 +24,8 @@ import {
 } from "../services/google-auth";
 import { safeRedirectPath } from "../contract/redirect";
 import { appOrigin } from "../lib/origin";
+import type { DriveConnectionResponse, DriveImportResponse } from "../contract/documents";
+import type { StatusMessage } from "../contract/messages";
 
 const origin = (c: Context<AppEnv>) => appOrigin(c.env, c.req.url);
 
@@ -123,7 +125,7 @@ export const googleAuthRoutes = new Hono<AppEnv>()
     const config = googleConfig(c.env, origin(c));
     if (!config) return c.json({ status: "unavailable" as const, message: GOOGLE_MESSAGES.notConfigured }, 200);
     const token = await driveAccessToken({ db: c.var.db, env: c.env, config }, c.var.user.id);
-    return c.json({ status: token ? ("connected" as const) : ("not_connected" as const) }, 200);
+    return c.json({ status: token ? ("connected" as const) : ("not_connected" as const) } satisfies DriveConnectionResponse, 200);
   });
 
 export const driveRoutes = new Hono<AppEnv>()
@@ -151,10 +153,10 @@ export const driveRoutes = new Hono<AppEnv>()
         results.length === 0
           ? "No files were imported."
           : `${results.length} ${results.length === 1 ? "file" : "files"} imported${errors.length ? `, ${errors.length} failed` : ""}.`;
-      return c.json({ status, message, results, errors }, 200);
+      return c.json({ status, message, results, errors } satisfies DriveImportResponse, 200);
     },
   )
   .delete("/connection", async (c) => {
     await disconnectDrive({ db: c.var.db, env: c.env, config: requireGoogle(c) }, c.var.user.id);
-    return c.json({ status: "success" as const, message: "Google Drive disconnected." }, 200);
+    return c.json({ status: "success" as const, message: "Google Drive disconnected." } satisfies StatusMessage, 200);
   });

@@ -9,19 +9,22 @@ import { choosePaymentProvider } from "../providers/payments";
 import { deleteAccount } from "../services/account-deletion";
 import { getUserInfo, referralLink, saveUserInfo } from "../services/accounts";
 import { appOrigin } from "../lib/origin";
+import type { ReferralLinkResponse, UserInfoResponse } from "../contract/validation";
+import type { StatusMessage } from "../contract/messages";
 
 // Mounted at /api root, so authentication is per route (not `.use`) to keep unknown paths a 404.
 export const profileRoutes = new Hono<AppEnv>()
   .get("/getUserInfo", requireUser, async (c) => {
     const { email, name, phone } = await getUserInfo(c.var.db, c.var.user.id);
-    return c.json({ data: { email, name, phone } }, 200);
+    return c.json({ data: { email, name, phone } } satisfies UserInfoResponse, 200);
   })
   .post("/saveUserInfo", requireUser, valid("json", saveUserInfoSchema), async (c) => {
     await saveUserInfo(c.var.db, c.var.user.id, c.req.valid("json"));
-    return c.json({ status: "success" as const, message: MESSAGES.userInfoUpdated }, 200);
+    return c.json({ status: "success" as const, message: MESSAGES.userInfoUpdated } satisfies StatusMessage, 200);
   })
   .get("/getReferralLink", requireUser, async (c) => {
-    return c.json({ referral_link: await referralLink(c.var.db, c.var.user.id, appOrigin(c.env, c.req.url)) }, 200);
+    const referral: ReferralLinkResponse = { referral_link: await referralLink(c.var.db, c.var.user.id, appOrigin(c.env, c.req.url)) };
+    return c.json(referral, 200);
   })
   .delete("/account", requireUser, valid("json", deleteAccountSchema), async (c) => {
     await deleteAccount(
@@ -37,5 +40,5 @@ export const profileRoutes = new Hono<AppEnv>()
       c.var.user.id,
       c.req.valid("json").email,
     );
-    return c.json({ status: "success" as const, message: MESSAGES.accountDeleted }, 200);
+    return c.json({ status: "success" as const, message: MESSAGES.accountDeleted } satisfies StatusMessage, 200);
   });

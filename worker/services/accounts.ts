@@ -6,18 +6,12 @@ import { authSessions, users } from "../db/schema";
 import { ApiError } from "../errors";
 import { hashPassword, verifyPassword } from "../lib/passwords";
 import { REMEMBER_ME_TTL_MS, SESSION_TTL_MS, readToken, signToken } from "../lib/tokens";
-
-export interface PublicUser {
-  id: string;
-  email: string;
-  name: string;
-  phone: string;
-  picture: string | null;
-}
+import type { User } from "../contract/validation";
 
 export type UserRow = typeof users.$inferSelect;
 
-function toPublicUser(row: UserRow): PublicUser {
+/** The user as the API shows them. */
+function toPublicUser(row: UserRow): User {
   return { id: row.id, email: row.email, name: row.name, phone: row.phone, picture: row.picture };
 }
 
@@ -32,7 +26,7 @@ export function newReferralCode(): string {
 }
 
 export interface SignedIn {
-  user: PublicUser;
+  user: User;
   token: string;
 }
 

@@ -2,7 +2,7 @@
 // expired, dropped when Google says the grant was revoked), listing PDFs, and
 // importing chosen files into the same documents pipeline as uploads.
 import { eq } from "drizzle-orm";
-import { DOCUMENT_MESSAGES as M, MAX_UPLOAD_BYTES, type DocumentStatus } from "../contract/documents";
+import { DOCUMENT_MESSAGES as M, MAX_UPLOAD_BYTES } from "../contract/documents";
 import type { Db } from "../db/client";
 import { documents, driveConnections } from "../db/schema";
 import { ApiError } from "../errors";
@@ -11,6 +11,7 @@ import { GoogleError, driveRequest, refreshAccessToken, revokeToken, type DriveF
 import { cleanFileName, createUpload, startIndexing } from "./uploads";
 import { GOOGLE_MESSAGES } from "./google-auth";
 import { open, seal } from "../lib/secret-box";
+import type { DriveImportResult } from "../contract/documents";
 
 const REFRESH_MARGIN_MS = 60_000;
 export const MAX_IMPORT_FILES = 20;
@@ -108,21 +109,13 @@ async function readLimited(body: ReadableStream<Uint8Array>, limit: number): Pro
   return bytes;
 }
 
-export interface ImportResult {
-  file_id: string;
-  status: DocumentStatus;
-  fileId: string;
-  s3_key: string;
-  duplicate?: boolean;
-}
-
 export async function importDriveFiles(
   deps: DriveDeps & { bucket: R2Bucket; queue: Queue<IngestMessage> },
   userId: string,
   fileIds: string[],
 ) {
   const token = await requireToken(deps, userId);
-  const results: ImportResult[] = [];
+  const results: DriveImportResult[] = [];
   const errors: { file_id: string; error: string }[] = [];
   for (const driveId of [...new Set(fileIds)]) {
     try {

@@ -16,7 +16,8 @@ import {
   type GoogleProfile,
 } from "../providers/google";
 import { safeRedirectPath } from "../contract/redirect";
-import { newReferralCode, startSession, type PublicUser } from "./accounts";
+import type { User } from "../contract/validation";
+import { newReferralCode, startSession } from "./accounts";
 import { seal } from "../lib/secret-box";
 import { signLink, verifyLink } from "../lib/signed-links";
 
@@ -123,7 +124,7 @@ export async function findOrCreateGoogleUser(db: Db, profile: GoogleProfile) {
 }
 
 export type CallbackResult =
-  { action: "signin"; user: PublicUser; token: string; redirectTo: string } | { action: "connect"; redirectTo: string };
+  { action: "signin"; user: User; token: string; redirectTo: string } | { action: "connect"; redirectTo: string };
 
 export async function completeAuthorization(
   db: Db,

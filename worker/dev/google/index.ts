@@ -66,6 +66,12 @@ export const ACCESS_TOKEN_SECONDS = 3600;
 export const CODE_TTL_MS = 10 * 60 * 1000;
 const ID_TOKEN_SECONDS = 3600;
 
+/** The emulator's memory: the development bucket DEV_STATE (bound only in development). */
+function devState(c: Ctx): R2Bucket {
+  if (!c.env.DEV_STATE) throw new Error("the Google emulator needs the DEV_STATE bucket (development only)");
+  return c.env.DEV_STATE;
+}
+
 const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" };
 
 // ---- helpers -------------------------------------------------------------------
@@ -184,7 +190,7 @@ function bearer(c: Ctx): string | undefined {
 async function authenticate(c: Ctx): Promise<AccessClaims | null> {
   const claims = await readToken(c.env.JWT_SECRET, "access", bearer(c));
   if (!claims || claims.exp <= Date.now()) return null;
-  if (await isRevoked(c.env.DOCUMENTS, claims.gid)) return null;
+  if (await isRevoked(devState(c), claims.gid)) return null;
   return claims;
 }
 
@@ -269,7 +275,7 @@ googleEmulator.get("/o/oauth2/v2/auth", async (c) => {
   if (request.prompt?.split(" ").includes("none"))
     return redirectTo(c, request.redirect_uri, { error: "login_required", state: request.state });
 
-  const accounts = await savedAccounts(c.env.DOCUMENTS);
+  const accounts = await savedAccounts(devState(c));
   const hint = request.login_hint?.trim().toLowerCase() ?? "";
   const known = accounts.some((a) => a.email === hint);
   return c.html(
@@ -296,7 +302,7 @@ googleEmulator.post("/o/oauth2/v2/auth", async (c) => {
   if (form.action === "deny") return redirectTo(c, request.redirect_uri, { error: "access_denied", state: request.state });
   if (form.action !== "allow") return c.html(errorPage("invalid_request", "Choose Allow or Deny."), 400, NO_STORE);
 
-  const accounts = await savedAccounts(c.env.DOCUMENTS);
+  const accounts = await savedAccounts(devState(c));
   const picked = form.account?.trim().toLowerCase() ?? "";
   const saved = picked ? accounts.find((a) => a.email === picked) : undefined;
   const email = (picked || (form.email ?? "")).trim().toLowerCase();
@@ -321,7 +327,7 @@ googleEmulator.post("/o/oauth2/v2/auth", async (c) => {
   if (typedName.length > 100) return rerender("The name must be 100 characters or fewer.");
 
   const user: GoogleUser = { email, name: saved?.name ?? (typedName || nameFromEmail(email)) };
-  await rememberAccount(c.env.DOCUMENTS, user);
+  await rememberAccount(devState(c), user);
   const scope = checked.scopes.join(" ");
   const code = await issueToken(c.env.JWT_SECRET, "code", {
     cid: request.client_id,
@@ -379,9 +385,9 @@ googleEmulator.post("/token", async (c) => {
     if (!isValidVerifier(verifier) || (await pkceChallenge(verifier)) !== code.codeChallenge) {
       return oauthError(c, 400, "invalid_grant", "Invalid code verifier.");
     }
-    if (!(await claimCode(c.env.DOCUMENTS, code.gid))) {
+    if (!(await claimCode(devState(c), code.gid))) {
       // RFC 6749 4.1.2: a replayed code also revokes what was issued from it.
-      await revokeGrant(c.env.DOCUMENTS, code.gid);
+      await revokeGrant(devState(c), code.gid);
       return oauthError(c, 400, "invalid_grant", "The authorization code has already been used.");
     }
     const grant = { cid: code.cid, scope: code.scope, gid: code.gid, user: code.user };
@@ -406,7 +412,7 @@ googleEmulator.post("/token", async (c) => {
     const grant = await readToken(secret, "refresh", form.refresh_token);
     if (!grant) return oauthError(c, 400, "invalid_grant", "Bad Request");
     if (grant.cid !== clientId) return oauthError(c, 400, "unauthorized_client", "Unauthorized");
-    if (await isRevoked(c.env.DOCUMENTS, grant.gid)) return oauthError(c, 400, "invalid_grant", "Token has been expired or revoked.");
+    if (await isRevoked(devState(c), grant.gid)) return oauthError(c, 400, "invalid_grant", "Token has been expired or revoked.");
     const accessToken = await issueAccess(grant);
     return c.json(
       {
@@ -436,10 +442,10 @@ googleEmulator.post("/revoke", async (c) => {
     const access = await readToken(c.env.JWT_SECRET, "access", token);
     claims = access && access.exp > Date.now() ? access : null;
   }
-  if (!claims || (await isRevoked(c.env.DOCUMENTS, claims.gid))) {
+  if (!claims || (await isRevoked(devState(c), claims.gid))) {
     return oauthError(c, 400, "invalid_token", "Token expired or revoked");
   }
-  await revokeGrant(c.env.DOCUMENTS, claims.gid);
+  await revokeGrant(devState(c), claims.gid);
   return c.json({}, 200, NO_STORE);
 });
 

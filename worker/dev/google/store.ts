@@ -1,5 +1,5 @@
-// What the Google emulator must remember between requests, in the local R2
-// bucket (env.DOCUMENTS) under `dev/google/`. Requests may land on different
+// What the Google emulator must remember between requests, in the development
+// R2 bucket DEV_STATE (never the product's DOCUMENTS) under `dev/google/`. Requests may land on different
 // isolates in local dev, so nothing here lives in module memory.
 //
 //   dev/google/used-codes/<grantId>   a code that was exchanged (codes are single use)
