@@ -35,11 +35,10 @@ const d1Count = async (query: string, ...params: string[]) =>
     .bind(...params)
     .first<{ n: number }>())!.n;
 
-const chatTables = (sessionId: string) =>
+const chatRows = (sessionId: string) =>
   runInDurableObject(
     chatSession(env, sessionId),
-    (_object, state) =>
-      state.storage.sql.exec("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name IN ('messages', 'chat_files')").one().n,
+    (_object, state) => state.storage.sql.exec("SELECT (SELECT COUNT(*) FROM messages) + (SELECT COUNT(*) FROM chat_files) AS n").one().n,
   );
 
 describe("account deletion", () => {
@@ -79,7 +78,7 @@ describe("account deletion", () => {
     expect(await libraryRows(owner.user.id, "SELECT (SELECT COUNT(*) FROM chunks) + (SELECT COUNT(*) FROM documents) AS n")).toEqual([
       { n: 0 },
     ]);
-    expect(await chatTables(owner.sessionId)).toBe(0);
+    expect(await chatRows(owner.sessionId)).toBe(0);
     // D1 rows
     for (const [query, param] of [
       ["SELECT COUNT(*) AS n FROM users WHERE id = ?", owner.user.id],
@@ -98,7 +97,7 @@ describe("account deletion", () => {
     // the other user keeps everything
     expect(await env.DOCUMENTS.head(keeper.doc.s3Key)).not.toBeNull();
     expect(await library(env, keeper.user.id).status(keeper.doc.fileId)).toMatchObject({ status: "indexed" });
-    expect(await chatTables(keeper.sessionId)).toBe(2);
+    expect(await chatRows(keeper.sessionId)).toBe(2);
     expect(await d1Count("SELECT COUNT(*) AS n FROM chats WHERE user_id = ?", keeper.user.id)).toBe(1);
   });
 

@@ -5,9 +5,10 @@
 // non-members 404), the contact validation matrix and rate limits, and the
 // development mailbox existing only in development.
 import { env } from "cloudflare:workers";
-import { createExecutionContext } from "cloudflare:test";
+import { createExecutionContext, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { app } from "../../worker/app";
+import { chatSession } from "../../worker/chat/stub";
 import {
   CONTACT_MESSAGES,
   DAILY_MAILS_PER_RECIPIENT,
@@ -355,5 +356,54 @@ describe("development mailbox", () => {
 
     const production = { ...env, ENVIRONMENT: "production" } as Env;
     expect((await app.fetch(new Request("http://localhost/dev/mailbox"), production, createExecutionContext())).status).toBe(404);
+  });
+});
+
+describe("rename and delete a chat", () => {
+  it("lets the owner rename a chat; a member or a stranger gets 404 and changes nothing", async () => {
+    const owner = await chatWithOneTurn("rename-owner");
+    const member = await newUser("rename-member");
+    await call("POST", "/api/chat/share", { token: owner.token, body: { session_id: owner.sessionId, emails: [member.email] } });
+    const path = `/api/chat/${encodeURIComponent(owner.sessionId)}`;
+
+    for (const title of ["", "   ", "\u202E"]) {
+      const refused = await call("PATCH", path, { token: owner.token, body: { title } });
+      expect(refused).toMatchObject({ status: 400, json: { message: CHAT_MESSAGES.titleRequired } });
+    }
+    expect((await call("PATCH", path, { token: owner.token, body: { title: "x".repeat(101) } })).status).toBe(400);
+    expect((await call("PATCH", path, { token: member.token, body: { title: "Hijacked" } })).status).toBe(404);
+    expect(await call("PATCH", path, { token: owner.token, body: { title: "  Dental plan questions " } })).toMatchObject({
+      status: 200,
+      json: { status: "success", message: CHAT_MESSAGES.renamed },
+    });
+    const listed = (await call("GET", "/api/chat/list", { token: member.token })).json.chats as { session_id: string; summary: string }[];
+    expect(listed.find((c) => c.session_id === owner.sessionId)?.summary).toBe("Dental plan questions");
+  });
+
+  it("lets the owner delete a chat: its messages, shares and open sockets go; others get 404", async () => {
+    const owner = await chatWithOneTurn("delete-chat");
+    const member = await newUser("delete-chat-member");
+    await call("POST", "/api/chat/share", { token: owner.token, body: { session_id: owner.sessionId, emails: [member.email] } });
+    const memberSocket = await openSocket(owner.sessionId, member.token);
+    const path = `/api/chat/${encodeURIComponent(owner.sessionId)}`;
+
+    expect((await call("DELETE", path, { token: member.token })).status).toBe(404);
+    expect(await call("DELETE", path, { token: owner.token })).toMatchObject({ status: 200, json: { message: CHAT_MESSAGES.deleted } });
+    expect((await memberSocket.closed).code).toBe(CLOSE_NO_ACCESS);
+    expect(memberSocket.received.at(-1)).toEqual({ type: "error", code: 404, message: CHAT_MESSAGES.chatDeleted });
+    for (const token of [owner.token, member.token]) {
+      const chats = (await call("GET", "/api/chat/list", { token })).json.chats as { session_id: string }[];
+      expect(chats.map((c) => c.session_id)).not.toContain(owner.sessionId);
+    }
+    const shares = await env.DB.prepare("SELECT COUNT(*) AS n FROM chat_shares WHERE session_id = ?")
+      .bind(owner.sessionId)
+      .first<{ n: number }>();
+    expect(shares!.n).toBe(0);
+    const stored = await runInDurableObject(
+      chatSession(env, owner.sessionId),
+      (_object, state) => state.storage.sql.exec("SELECT COUNT(*) AS n FROM messages").one().n,
+    );
+    expect(stored).toBe(0);
+    expect((await call("DELETE", path, { token: owner.token })).status).toBe(404);
   });
 });

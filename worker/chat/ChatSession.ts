@@ -40,9 +40,9 @@ const REVOCATION_CHECK_MS = 1000;
 const isIndexing = (file: ChatFile) => INDEXING_STATUSES.includes(file.status);
 
 export class ChatSession extends DurableObject<Env> {
-  private readonly store: MessageStore;
+  private store: MessageStore;
   /** the chat's documents (the set every question searches) */
-  private readonly documentSet: ChatDocuments;
+  private documentSet: ChatDocuments;
   /** what a turn may use of this chat */
   private readonly room: ChatRoom;
   private turns: Promise<void> = Promise.resolve();
@@ -57,9 +57,12 @@ export class ChatSession extends DurableObject<Env> {
     super(ctx, env);
     this.store = new MessageStore(ctx.storage.sql);
     this.documentSet = new ChatDocuments(ctx.storage);
+    const chat = this;
     this.room = {
       env,
-      messages: this.store,
+      get messages() {
+        return chat.store;
+      },
       documentIds: () => this.documentSet.ids(),
       files: () => this.files(),
       takeNewFiles: (files) => this.documentSet.takeNew(files),
@@ -143,6 +146,9 @@ export class ChatSession extends DurableObject<Env> {
     }
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
+    // empty again, should its owner (whose session name it is) start over in it
+    this.store = new MessageStore(this.ctx.storage.sql);
+    this.documentSet = new ChatDocuments(this.ctx.storage);
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {

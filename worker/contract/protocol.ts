@@ -108,6 +108,9 @@ export const CHAT_MESSAGES = {
   accessRemoved: "Your access to this chat was removed.",
   chatDeleted: "This chat was deleted.",
   interrupted: "This answer was interrupted.",
+  titleRequired: "Give the chat a title.",
+  renamed: "Chat renamed.",
+  deleted: "Chat deleted.",
   notYourSession: "You cannot open this chat.",
   tokenMismatch: "This message was sent with another account's token.",
   emptyQuery: "Please type a question.",
@@ -131,3 +134,13 @@ export function indexingProgressText(file: Pick<ChatFile, "fileName" | "pagesDon
 
 /** Statuses of a document that is still on its way to being searchable. */
 export const INDEXING_STATUSES: readonly DocumentStatus[] = ["uploading", "pending", "processing"];
+
+export const CHAT_TITLE_MAX = 100;
+
+/** PATCH /api/chat/:session_id { title } (owner only; answered with a StatusMessage) */
+export const renameChatSchema = z.object({
+  title: z
+    .string({ error: CHAT_MESSAGES.titleRequired })
+    .transform((t) => t.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, "").trim())
+    .pipe(z.string().min(1, CHAT_MESSAGES.titleRequired).max(CHAT_TITLE_MAX, `A chat title has at most ${CHAT_TITLE_MAX} characters.`)),
+});

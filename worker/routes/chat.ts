@@ -1,5 +1,6 @@
-// /api/chat: the memo e-mail and sharing. Only the owner shares; the owner or a
-// member may have a memo sent. Other callers get 404, as for a missing chat.
+// /api/chat: the chat list, the memo e-mail, sharing, rename and delete. Only the
+// owner shares, renames or deletes; the owner or a member may have a memo sent.
+// Other callers get 404, as for a missing chat.
 import { Hono } from "hono";
 import { z } from "zod";
 import { MEMO_MESSAGES, SHARE_MESSAGES, memoSchema, shareSchema, unshareSchema } from "../contract/mail";
@@ -8,9 +9,10 @@ import { ApiError } from "../errors";
 import { requireUser } from "../middleware/auth";
 import { enforceRateLimit } from "../middleware/rate-limit";
 import { valid } from "../middleware/validate";
-import { listChats } from "../services/chats";
+import { listChats, renameChat } from "../services/chats";
+import { CHAT_MESSAGES, renameChatSchema } from "../contract/protocol";
 import { sendChatMemo } from "../services/memo";
-import { listMembers, revokeMember, shareChat } from "../services/sharing";
+import { deleteChat, listMembers, revokeMember, shareChat } from "../services/sharing";
 import { appOrigin } from "../lib/origin";
 import type { MemoResponse, ShareMembersResponse, ShareResponse } from "../contract/mail";
 import type { StatusMessage } from "../contract/messages";
@@ -47,9 +49,18 @@ export const chatRoutes = new Hono<AppEnv>()
       return c.json(members, 200);
     },
   )
+  .patch("/:session_id", valid("json", renameChatSchema), async (c) => {
+    const renamed = await renameChat(c.var.db, c.var.user.id, c.req.param("session_id"), c.req.valid("json").title);
+    if (!renamed) throw new ApiError(404, SHARE_MESSAGES.notFound);
+    return c.json({ status: "success" as const, message: CHAT_MESSAGES.renamed } satisfies StatusMessage, 200);
+  })
   .delete("/share", valid("json", unshareSchema), async (c) => {
     const { session_id, email } = c.req.valid("json");
     const removed = await revokeMember(c.env, c.var.user.id, session_id, email);
     if (!removed) throw new ApiError(404, "This address is not a member of the chat.");
     return c.json({ status: "success" as const, message: SHARE_MESSAGES.revoked } satisfies StatusMessage, 200);
+  })
+  .delete("/:session_id", async (c) => {
+    await deleteChat(c.env, c.var.user.id, c.req.param("session_id"));
+    return c.json({ status: "success" as const, message: CHAT_MESSAGES.deleted } satisfies StatusMessage, 200);
   });

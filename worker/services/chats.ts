@@ -63,6 +63,16 @@ export async function recordTurn(db: Db, turn: { sessionId: string; userId: stri
     .run();
 }
 
+/** Renames a chat of its owner; false when the caller does not own it (or it does not exist). */
+export async function renameChat(db: Db, ownerId: string, sessionId: string, title: string): Promise<boolean> {
+  const renamed = await db
+    .update(chats)
+    .set({ summary: title })
+    .where(and(eq(chats.sessionId, sessionId), eq(chats.userId, ownerId)))
+    .run();
+  return renamed.meta.changes > 0;
+}
+
 /** The caller's chats (owned and shared with them), most recently active first. */
 export async function listChats(db: Db, user: { id: string; email: string }, limit = 50): Promise<ChatListItem[]> {
   const sharedWithMe = db

@@ -20,6 +20,18 @@ export async function ownedChat(env: Env, sessionId: string, userId: string) {
   return chat;
 }
 
+/**
+ * Deletes a chat of its owner: its Durable Object is emptied (open sockets are
+ * told and closed), then the chats row, whose shares go with it.
+ */
+export async function deleteChat(env: Env, ownerId: string, sessionId: string): Promise<void> {
+  await ownedChat(env, sessionId, ownerId);
+  await chatSession(env, sessionId).erase();
+  await getDb(env)
+    .delete(chats)
+    .where(and(eq(chats.sessionId, sessionId), eq(chats.userId, ownerId)));
+}
+
 export function chatLink(origin: string, sessionId: string): string {
   const url = new URL("/app/chat", origin);
   url.searchParams.set("session", sessionId);
