@@ -4,7 +4,7 @@
 import type { FileItem } from "../../../worker/contract/documents";
 import { canChatAbout, deletionKey, formatDate, isTempFile, statusKey, statusLabel } from "../../lib/files";
 import { Icon } from "../Icon";
-import { RowMenu } from "./RowMenu";
+import { RowMenu } from "../RowMenu";
 
 export const CHAT_ABOUT_FILE = "Chat about this file";
 

@@ -1,7 +1,7 @@
 // A row's action menu (View, Delete). Closes on Escape, on an outside click and
 // after choosing; arrow keys move between the items.
 import { useEffect, useId, useRef, useState } from "react";
-import { Icon } from "../Icon";
+import { Icon } from "./Icon";
 
 export interface RowMenuItem {
   label: string;
