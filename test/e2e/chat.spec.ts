@@ -59,12 +59,33 @@ test("a cited answer about page 2, kept in the history and restored after a relo
   if (!(await page.getByRole("navigation", { name: "Chat history" }).isVisible()))
     await page.getByRole("button", { name: "Chat History" }).click();
   const history = page.getByRole("navigation", { name: "Chat history" });
-  await expect(history.getByRole("button", { name: "When is sabbatical leave granted?" })).toBeVisible();
+  await expect(history.getByRole("button", { name: "When is sabbatical leave granted?", exact: true })).toBeVisible();
   await expect(history.getByText("Today")).toBeVisible();
 
   await page.reload();
   await expect(page.locator(".chat-message.bot").last()).toContainText("Sabbatical leave is granted after seven years");
   await expect(page.getByText("When is sabbatical leave granted?").first()).toBeVisible();
+
+  // rename it from the history, then delete it
+  const reloadedHistory = page.getByRole("navigation", { name: "Chat history" });
+  if (!(await reloadedHistory.isVisible())) await page.getByRole("button", { name: "Chat History" }).click();
+  await reloadedHistory.getByRole("button", { name: "Actions for When is sabbatical leave granted?" }).click();
+  await page.getByRole("menuitem", { name: "Rename" }).click();
+  const rename = page.getByRole("dialog", { name: "Rename chat" });
+  await rename.getByLabel("Chat title").fill("Sabbatical rules");
+  await rename.getByRole("button", { name: "Save" }).click();
+  await expect(reloadedHistory.getByRole("button", { name: "Sabbatical rules", exact: true })).toBeVisible();
+  await page.reload();
+  if (!(await reloadedHistory.isVisible())) await page.getByRole("button", { name: "Chat History" }).click();
+  await expect(reloadedHistory.getByRole("button", { name: "Sabbatical rules", exact: true })).toBeVisible();
+
+  await reloadedHistory.getByRole("button", { name: "Actions for Sabbatical rules" }).click();
+  await page.getByRole("menuitem", { name: "Delete" }).click();
+  await page.getByRole("dialog", { name: "Delete chat" }).getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("button", { name: "Sabbatical rules", exact: true })).toHaveCount(0);
+  await expect(page.locator(".chat-message")).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Sabbatical rules", exact: true })).toHaveCount(0);
 });
 
 test("the chat is usable at phone width", async ({ page }) => {
