@@ -282,6 +282,35 @@ describe("Chat page", () => {
     expect(logged).toHaveBeenCalledWith("The chat connection is not open; the message was not sent.");
   });
 
+  it("copies an answer as markdown with its sources as text", async () => {
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
+    render(<ConnectedChat />);
+    const ws = socket();
+    await ws.open();
+    await ws.emit({
+      type: "full_chat",
+      session_id: appInfo.currentSessionId!,
+      messages: [
+        stored({ id: "m1", role: "user", content: "How long is parental leave?" }),
+        stored({
+          id: "m2",
+          role: "assistant",
+          content: "Parental leave is **sixteen weeks** [1].",
+          sources: [{ n: 1, fileId: "f1", fileName: "Handbook.pdf", page: 4 }],
+        }),
+      ],
+      mode: "local",
+      readOnly: false,
+      files: [],
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Copy" }));
+    await waitFor(() =>
+      expect(writeText).toHaveBeenCalledWith("Parental leave is **sixteen weeks** [1].\n\nSources:\n[1] Handbook.pdf, p. 4"),
+    );
+    expect(await screen.findByRole("button", { name: "Copied" })).toBeTruthy();
+  });
+
   it("shows an interrupted answer as written, says so, and Retry asks its question again", async () => {
     render(<ConnectedChat />);
     const ws = socket();

@@ -1,9 +1,10 @@
 // The messages of the current chat: user bubbles, answers with [n] citations and
 // a compact Sources list, and the "Please wait a moment..." placeholder. The
 // list scrolls to its end 100 ms after the messages change.
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useSnapshot, type Snapshot } from "valtio";
 import { CHAT_MESSAGES, type Source } from "../../../worker/contract/protocol";
+import { answerAsMarkdown } from "../../lib/answer";
 import { chatState, type ChatItem } from "../../state/chat";
 import { retryInterrupted } from "../../state/chatMessages";
 import { openSource } from "../../state/documents";
@@ -32,6 +33,31 @@ function Sources({ sources }: { sources: readonly Source[] }) {
         ))}
       </ol>
     </div>
+  );
+}
+
+const COPIED_MS = 2000;
+
+/** Copy: the answer's markdown with its sources as text; "Copied" for two seconds. */
+function CopyAnswer({ item }: { item: Snapshot<ChatItem> }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(answerAsMarkdown(item.text, item.sources));
+      setCopied(true);
+    } catch (err) {
+      console.error("Copy failed", err);
+    }
+  }
+  return (
+    <button type="button" className="link-btn chat-copy" onClick={() => void copy()} aria-live="polite">
+      {copied ? "Copied" : "Copy"}
+    </button>
   );
 }
 
@@ -73,6 +99,7 @@ function Message({ item }: { item: Snapshot<ChatItem> }) {
         {item.text && <RichText text={item.text} sources={item.sources} onCite={(s) => void openSource(s)} />}
         {item.sources?.length ? <Sources sources={item.sources} /> : null}
         {item.interrupted && <Interrupted answerId={item.id} />}
+        {item.text && !item.interrupted && <CopyAnswer item={item} />}
       </div>
     </li>
   );
