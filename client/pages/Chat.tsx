@@ -21,7 +21,7 @@ import { ShareButton } from "../components/chat/ShareButton";
 import { ShareModal } from "../components/chat/ShareModal";
 import { chatState, clearDraft, dismissUploadError } from "../state/chat";
 import { openSharedSession } from "../state/chatConnection";
-import { sendQuestion } from "../state/chatMessages";
+import { sendQuestion, stopAnswer } from "../state/chatMessages";
 import { startNewChat } from "../state/app";
 import { userInfo } from "../state/user";
 import { ErrorBanner } from "../components/ErrorBanner";
@@ -130,6 +130,7 @@ export default function Chat() {
         <ChatFiles signedIn={Boolean(user)} />
         <Composer
           onSend={sendQuestion}
+          onStop={loading ? stopAnswer : undefined}
           busy={loading || Boolean(uploading)}
           readOnly={readOnly}
           draft={draft}

@@ -24,6 +24,8 @@ export interface ChatItem {
   sources?: Source[];
   /** an answer cut off by a restart: shown as written, with a retry */
   interrupted?: boolean;
+  /** an answer the user stopped: shown as written */
+  stopped?: boolean;
 }
 
 export interface ChatState {

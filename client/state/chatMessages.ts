@@ -14,6 +14,7 @@ function toItem(message: StoredMessage): ChatItem {
   if (message.fileInfo?.length) item.fileInfo = message.fileInfo.map((f) => ({ ...f }));
   if (message.sources?.length) item.sources = message.sources.map((s) => ({ ...s }));
   if (message.status === "interrupted") item.interrupted = true;
+  if (message.status === "stopped") item.stopped = true;
   return item;
 }
 
@@ -36,6 +37,13 @@ export function failPending(reason: string = CHAT_MESSAGES.sendFailed): void {
  * the question was not taken (empty, an answer still coming, read-only, an
  * upload running); a failed send still counts as taken: it shows the failure text instead.
  */
+/** Stops the answer being written (the server keeps what was written). */
+export function stopAnswer(): void {
+  const sessionId = chatState.sessionId;
+  if (!sessionId || !chatState.loading || chatState.readOnly) return;
+  chatConnection()?.send({ action: "stop", session_id: sessionId });
+}
+
 /** Asks again the question an interrupted answer belonged to. */
 export function retryInterrupted(answerId: string): boolean {
   const at = chatState.messages.findIndex((m) => m.id === answerId);

@@ -194,7 +194,9 @@ describe("Chat page", () => {
     expect(screen.getByText("What is the notice period?")).toBeTruthy();
     expect(screen.getByText(CHAT_MESSAGES.waiting)).toBeTruthy();
     expect(chatState.loading).toBe(true);
-    expect((screen.getByRole("button", { name: "Send" }) as HTMLButtonElement).disabled).toBe(true);
+    // while the answer is written, Stop takes Send's place: nothing else can be sent
+    expect(screen.queryByRole("button", { name: "Send" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Stop" })).toBeTruthy();
 
     await ws.emit({ type: "stream", session_id: sessionId, message_id: "a1", text: "The notice " });
     expect(screen.queryByText(CHAT_MESSAGES.waiting)).toBeNull();
@@ -280,6 +282,35 @@ describe("Chat page", () => {
     expect(screen.getByText(CHAT_MESSAGES.sendFailed)).toBeTruthy();
     expect(chatState.loading).toBe(false);
     expect(logged).toHaveBeenCalledWith("The chat connection is not open; the message was not sent.");
+  });
+
+  it("stops an answer being written with Stop or Escape, and shows it as stopped", async () => {
+    render(<ConnectedChat />);
+    const ws = socket();
+    await ws.open();
+    const sessionId = appInfo.currentSessionId!;
+    await ws.emit({ type: "full_chat", session_id: sessionId, messages: [], mode: "local", readOnly: false, files: [] });
+    const box = screen.getByRole("textbox", { name: "Message" });
+    fireEvent.change(box, { target: { value: "How long is parental leave?" } });
+    fireEvent.keyDown(box, { key: "Enter" });
+    await ws.emit({ type: "stream", session_id: sessionId, message_id: "a1", text: "Parental leave is" });
+
+    fireEvent.click(screen.getByRole("button", { name: "Stop" }));
+    expect(ws.frames().at(-1)).toEqual({ action: "stop", session_id: sessionId });
+    fireEvent.keyDown(box, { key: "Escape" });
+    expect(ws.frames().filter((f) => (f as { action: string }).action === "stop")).toHaveLength(2);
+
+    await ws.emit({
+      type: "end",
+      session_id: sessionId,
+      mode: "local",
+      files: [],
+      message: stored({ id: "a1", role: "assistant", content: "Parental leave is", status: "stopped" }),
+    });
+    expect(chatState.loading).toBe(false);
+    expect(screen.getByText(CHAT_MESSAGES.stopped)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Stop" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Send" })).toBeTruthy();
   });
 
   it("copies an answer as markdown with its sources as text", async () => {

@@ -22,7 +22,9 @@ export async function openSocket(sessionId: string, token?: string): Promise<Tes
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>
     ws.addEventListener("close", (e) => resolve({ code: e.code, reason: e.reason })),
   );
-  ws.addEventListener("message", (e) => received.push(JSON.parse(e.data as string)));
+  ws.addEventListener("message", (e) => {
+    received.push(JSON.parse(e.data as string));
+  });
   ws.accept();
   const all = <T extends ServerMessage["type"]>(type: T) =>
     received.filter((m): m is Extract<ServerMessage, { type: T }> => m.type === type);

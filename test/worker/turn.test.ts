@@ -52,10 +52,10 @@ function memoryRoom(roomEnv: Env = env) {
         if (live) live.content += text;
       },
       answerSoFar: () => live?.content ?? "",
-      completeAnswer: (id: string, content: string, sources: Source[]) => {
+      completeAnswer: (id: string, content: string, sources: Source[], status: "complete" | "stopped" = "complete") => {
         Object.assign(
           stored.find((m) => m.id === id)!,
-          { content, sources, status: "complete" },
+          { content, sources, status },
         );
         live = null;
       },
@@ -153,6 +153,27 @@ describe("running a turn", () => {
 
     const chat = await env.DB.prepare("SELECT summary FROM chats WHERE session_id = ?").bind(u.who.sessionId).first<{ summary: string }>();
     expect(chat?.summary).toBeTruthy();
+  });
+
+  it("stops writing when asked: what was written is kept, marked stopped, and the turn ends", async () => {
+    const u = await owner("turn-stop");
+    const { room, stored, frames } = memoryRoom();
+    const stop = new AbortController();
+    const broadcast = room.broadcast;
+    room.broadcast = (message, to) => {
+      broadcast(message, to);
+      if (message.type === "stream") stop.abort(); // the user pressed Stop after the first words
+    };
+    await admitQuestion(room, u.who, u.question("How long is parental leave?", { file_ids: [u.doc.fileId] }));
+    await runTurn(room, u.who, "How long is parental leave?", stop.signal);
+
+    const streamed = frames.filter((f) => f.message.type === "stream");
+    expect(streamed).toHaveLength(1);
+    const answer = stored[1]!;
+    expect(answer).toMatchObject({ role: "assistant", status: "stopped" });
+    expect(answer.content).toBe((streamed[0]!.message as { text: string }).text);
+    const end = frames.find((f) => f.message.type === "end")!.message as Extract<ServerMessage, { type: "end" }>;
+    expect(end.message.status).toBe("stopped");
   });
 
   it("lists the chat in the history from its first question, even when the answer never comes", async () => {

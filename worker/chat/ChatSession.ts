@@ -46,6 +46,8 @@ export class ChatSession extends DurableObject<Env> {
   /** what a turn may use of this chat */
   private readonly room: ChatRoom;
   private turns: Promise<void> = Promise.resolve();
+  /** stops the answer being written now (null between turns) */
+  private currentTurn: AbortController | null = null;
   /** the last `files` frame sent, so unchanged progress is not sent again */
   private lastFilesFrame = "";
   /** the session this object serves (known from its first socket) */
@@ -114,6 +116,13 @@ export class ChatSession extends DurableObject<Env> {
         return this.setFiles(ws, who, message);
       case "chat":
         return this.ask(ws, who, message);
+      case "stop":
+        // only the owner writes in the chat, so only the owner stops
+        if (message.session_id !== who.sessionId || who.access === "member") {
+          return send(ws, { type: "error", code: 403, message: CHAT_MESSAGES.readOnly });
+        }
+        this.currentTurn?.abort();
+        return;
     }
   }
 
@@ -190,7 +199,15 @@ export class ChatSession extends DurableObject<Env> {
     if (!admitted.ok) return send(ws, { type: "error", code: admitted.code, message: admitted.message });
     await this.closeRevokedSockets();
     // Queue behind any turn in progress so answers never interleave.
-    const turn = this.turns.then(() => runTurn(this.room, who, admitted.query));
+    const turn = this.turns.then(async () => {
+      const stop = new AbortController();
+      this.currentTurn = stop;
+      try {
+        await runTurn(this.room, who, admitted.query, stop.signal);
+      } finally {
+        if (this.currentTurn === stop) this.currentTurn = null;
+      }
+    });
     this.turns = turn.catch(() => {});
     await turn.catch((err) => {
       console.error("chat turn failed", err);

@@ -13,7 +13,7 @@ interface MessageRow {
   content: string;
   file_info: string | null;
   sources: string | null;
-  status: "complete" | "streaming" | "interrupted";
+  status: "complete" | "streaming" | "interrupted" | "stopped";
   created_at: number;
   [key: string]: SqlStorageValue;
 }
@@ -72,9 +72,9 @@ export class MessageStore {
     return this.live?.content ?? "";
   }
 
-  /** Stores the finished answer with its sources. */
-  completeAnswer(id: string, content: string, sources: Source[]): void {
-    this.sql.exec("UPDATE messages SET content = ?, sources = ?, status = 'complete' WHERE id = ?", content, JSON.stringify(sources), id);
+  /** Stores the finished (or stopped) answer with its sources. */
+  completeAnswer(id: string, content: string, sources: Source[], status: "complete" | "stopped" = "complete"): void {
+    this.sql.exec("UPDATE messages SET content = ?, sources = ?, status = ? WHERE id = ?", content, JSON.stringify(sources), status, id);
     if (this.live?.id === id) this.live = null;
   }
 

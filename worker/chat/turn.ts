@@ -93,8 +93,11 @@ async function chargeQuestion(env: Env, who: SocketIdentity): Promise<string | n
   return consumeDailyMessage(getDb(env), await quotaFor(getDb(env), who.userId), who.userId);
 }
 
-/** Answers an admitted question; every socket of the chat sees the answer stream. */
-export async function runTurn(room: ChatRoom, who: SocketIdentity, query: string): Promise<void> {
+/**
+ * Answers an admitted question; every socket of the chat sees the answer stream.
+ * `stop` aborted: writing ends, what was written is kept, marked stopped.
+ */
+export async function runTurn(room: ChatRoom, who: SocketIdentity, query: string, stop?: AbortSignal): Promise<void> {
   const { env, messages } = room;
   const history = messages.history();
   const firstTurn = history.length === 0;
@@ -115,6 +118,7 @@ export async function runTurn(room: ChatRoom, who: SocketIdentity, query: string
   try {
     const documentNames = files.map((f) => f.fileName);
     for await (const text of provider.streamAnswer({ question: query, passages, history, anonymous: !who.userId, documentNames })) {
+      if (stop?.aborted) break;
       messages.appendToAnswer(text);
       room.broadcast({ type: "stream", session_id: who.sessionId, message_id: answerId, text });
     }
@@ -123,8 +127,9 @@ export async function runTurn(room: ChatRoom, who: SocketIdentity, query: string
     failed = true;
   }
 
-  const content = messages.answerSoFar() || CHAT_MESSAGES.sendFailed;
-  messages.completeAnswer(answerId, content, citedSources(content, passages));
+  const stopped = Boolean(stop?.aborted);
+  const content = messages.answerSoFar() || (stopped ? "" : CHAT_MESSAGES.sendFailed);
+  messages.completeAnswer(answerId, content, citedSources(content, passages), stopped ? "stopped" : "complete");
   if (failed) room.broadcast({ type: "error", code: 500, message: CHAT_MESSAGES.sendFailed });
 
   if (who.userId) {

@@ -40,7 +40,7 @@ export interface StoredMessage {
   fileInfo?: FileInfo[];
   sources?: Source[];
   /** "streaming" while the answer is still being written */
-  status?: "complete" | "streaming" | "interrupted";
+  status?: "complete" | "streaming" | "interrupted" | "stopped";
   created_at: number;
 }
 
@@ -72,6 +72,8 @@ export const clientMessageSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("set_files"), session_id: sessionId, file_ids: fileIds, token }),
   z.object({ action: z.literal("get_full_chat"), session_id: sessionId, token }),
   z.object({ action: z.literal("get_chats"), token }),
+  /** the owner stops the answer being written: what was written is kept, marked stopped */
+  z.object({ action: z.literal("stop"), session_id: sessionId, token }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
@@ -108,6 +110,7 @@ export const CHAT_MESSAGES = {
   accessRemoved: "Your access to this chat was removed.",
   chatDeleted: "This chat was deleted.",
   interrupted: "This answer was interrupted.",
+  stopped: "You stopped this answer.",
   titleRequired: "Give the chat a title.",
   renamed: "Chat renamed.",
   deleted: "Chat deleted.",

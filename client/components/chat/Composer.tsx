@@ -20,9 +20,11 @@ export interface ComposerProps {
   /** Text handed back to the box (a refused question to retry); `onDraftTaken` is called once it is in. */
   draft?: string | null;
   onDraftTaken?: () => void;
+  /** While an answer is being written: Stop (the button that replaces Send, and Escape). */
+  onStop?: () => void;
 }
 
-export function Composer({ onSend, busy = false, readOnly = false, leading, draft = null, onDraftTaken }: ComposerProps) {
+export function Composer({ onSend, busy = false, readOnly = false, leading, draft = null, onDraftTaken, onStop }: ComposerProps) {
   const [value, setValue] = useState("");
   const ref = useRef<HTMLTextAreaElement>(null);
 
@@ -72,15 +74,26 @@ export function Composer({ onSend, busy = false, readOnly = false, leading, draf
           disabled={readOnly}
           onChange={(event) => setValue(event.target.value)}
           onKeyDown={(event) => {
+            if (event.key === "Escape" && busy && onStop) {
+              event.preventDefault();
+              onStop();
+              return;
+            }
             if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
               event.preventDefault();
               submit();
             }
           }}
         />
-        <button type="submit" className="composer-send" aria-label="Send" disabled={!canSend}>
-          <Icon name="send" size={18} />
-        </button>
+        {busy && onStop && !readOnly ? (
+          <button type="button" className="composer-send composer-stop" aria-label="Stop" onClick={onStop}>
+            <span className="stop-square" aria-hidden="true" />
+          </button>
+        ) : (
+          <button type="submit" className="composer-send" aria-label="Send" disabled={!canSend}>
+            <Icon name="send" size={18} />
+          </button>
+        )}
       </div>
       {readOnly && <p className="composer-note">{CHAT_MESSAGES.readOnly}</p>}
     </form>

@@ -99,6 +99,7 @@ function Message({ item }: { item: Snapshot<ChatItem> }) {
         {item.text && <RichText text={item.text} sources={item.sources} onCite={(s) => void openSource(s)} />}
         {item.sources?.length ? <Sources sources={item.sources} /> : null}
         {item.interrupted && <Interrupted answerId={item.id} />}
+        {item.stopped && <p className="chat-interrupted">{CHAT_MESSAGES.stopped}</p>}
         {item.text && !item.interrupted && <CopyAnswer item={item} />}
       </div>
     </li>
