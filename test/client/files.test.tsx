@@ -4,7 +4,7 @@
 // the floating bar, the row menu, deleting through the modal (single and several
 // files, with errors), the upload banner, the temporary upload row and the
 // 5-second auto-refresh. fetch and XMLHttpRequest are stubs.
-import { act, render, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -513,7 +513,7 @@ describe("My Files page", () => {
     const user = userEvent.setup({ applyAccept: false });
     renderPage();
     await screen.findByText("contract.pdf");
-    await user.upload(screen.getByLabelText("Choose a PDF file to upload"), new File(["hi"], "notes.txt", { type: "text/plain" }));
+    await user.upload(screen.getByLabelText("Choose PDF files to upload"), new File(["hi"], "notes.txt", { type: "text/plain" }));
 
     const banner = await screen.findByRole("alert");
     expect(banner.textContent).toContain("Only PDF files can be uploaded.");
@@ -521,6 +521,37 @@ describe("My Files page", () => {
     expect(requests.some((r) => r.url.startsWith("/api/documents/uploadLink"))).toBe(false);
     await user.click(within(banner).getByRole("button", { name: "Dismiss" }));
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("uploads several chosen or dropped files at once, each with its own row; a non-PDF among them is refused by name", async () => {
+    signIn();
+    let link = 0;
+    serveList(listOf(SAMPLE), (url) =>
+      url.startsWith("/api/documents/uploadLink")
+        ? { status: 200, body: { presignedUrl: `https://uploads.example/p${++link}`, s3Key: `k${link}` } }
+        : { status: 200, body: { status: "pending", fileId: `f${link}` } },
+    );
+    FakeXHR.onSend = (xhr) => xhr.progress(10, 100); // uploads stay open so their rows can be seen
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const user = userEvent.setup({ applyAccept: false });
+    renderPage();
+    await screen.findByText("contract.pdf");
+
+    await user.upload(screen.getByLabelText("Choose PDF files to upload"), [
+      new File(["%PDF"], "one.pdf", { type: "application/pdf" }),
+      new File(["%PDF"], "two.pdf", { type: "application/pdf" }),
+    ]);
+    expect((await screen.findByText("one.pdf")).closest("tr")).toBeTruthy();
+    expect((await screen.findByText("two.pdf")).closest("tr")).toBeTruthy();
+
+    const zone = document.querySelector(".drop-zone")!;
+    const dropped = [new File(["%PDF"], "three.pdf", { type: "application/pdf" }), new File(["hi"], "notes.txt", { type: "text/plain" })];
+    fireEvent.dragOver(zone, { dataTransfer: { types: ["Files"], files: dropped } });
+    expect(screen.getByText("Drop PDFs to upload")).toBeTruthy();
+    fireEvent.drop(zone, { dataTransfer: { types: ["Files"], files: dropped } });
+    expect(await screen.findByText("three.pdf")).toBeTruthy();
+    expect((await screen.findByRole("alert")).textContent).toContain("notes.txt: Only PDF files can be uploaded.");
+    expect(requests.filter((r) => r.url.startsWith("/api/documents/uploadLink"))).toHaveLength(3);
   });
 
   it("shows a temporary uploading row with progress, then refetches", async () => {
@@ -539,7 +570,7 @@ describe("My Files page", () => {
     renderPage();
     await screen.findByText("contract.pdf");
     const listsBefore = listCalls().length;
-    await user.upload(screen.getByLabelText("Choose a PDF file to upload"), new File(["%PDF"], "new.pdf", { type: "application/pdf" }));
+    await user.upload(screen.getByLabelText("Choose PDF files to upload"), new File(["%PDF"], "new.pdf", { type: "application/pdf" }));
 
     const row = (await screen.findByText("new.pdf")).closest("tr")!;
     expect(within(row).getByText("Uploading 42%")).toBeTruthy();
@@ -561,7 +592,7 @@ describe("My Files page", () => {
     const user = userEvent.setup();
     renderPage();
     await screen.findByText("contract.pdf");
-    await user.upload(screen.getByLabelText("Choose a PDF file to upload"), new File(["%PDF"], "new.pdf", { type: "application/pdf" }));
+    await user.upload(screen.getByLabelText("Choose PDF files to upload"), new File(["%PDF"], "new.pdf", { type: "application/pdf" }));
     expect((await screen.findByRole("alert")).textContent).toContain("Upload quota reached.");
     expect(screen.queryByText("new.pdf")).toBeNull();
   });

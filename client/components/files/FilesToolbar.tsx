@@ -1,4 +1,5 @@
-// The My Files toolbar: Upload file (a PDF chooser; cancelling it does nothing)
+// The My Files toolbar: Upload file (a PDF chooser, several files at once;
+// cancelling it does nothing)
 // and the cloud drive button, which connects the drive (leaving for Google) or,
 // once connected, opens the drive picker. The connection is checked on arrival
 // and every 10 s while "loading" (back from Google, not confirmed yet).
@@ -7,7 +8,7 @@ import { DRIVE_MESSAGES, FILES_DRIVE_RECHECK_MS, startConnect, useDriveConnectio
 import { Icon } from "../Icon";
 
 interface FilesToolbarProps {
-  onUpload: (file: File) => void;
+  onUpload: (files: File[]) => void;
   onOpenDrive: () => void;
 }
 
@@ -17,10 +18,10 @@ export function FilesToolbar({ onUpload, onOpenDrive }: FilesToolbarProps) {
   const driveConnected = drive.connected === true;
 
   function onFileChosen(event: React.ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
+    const files = Array.from(event.target.files ?? []);
     event.target.value = ""; // choosing the same file again still fires a change
-    if (!file) return; // the chooser was cancelled
-    onUpload(file);
+    if (files.length === 0) return; // the chooser was cancelled
+    onUpload(files);
   }
 
   return (
@@ -33,8 +34,9 @@ export function FilesToolbar({ onUpload, onOpenDrive }: FilesToolbarProps) {
         ref={inputRef}
         type="file"
         accept=".pdf,application/pdf"
+        multiple
         hidden
-        aria-label="Choose a PDF file to upload"
+        aria-label="Choose PDF files to upload"
         onChange={onFileChosen}
       />
       <button

@@ -1,5 +1,5 @@
 // My Files for a signed-in user (spec sections 2, 4, 8 and 9): upload with
-// progress, the paged file table, row and bulk selection, view, delete and
+// progress (chosen or dropped, several at once), the paged file table, row and bulk selection, view, delete and
 // "Chat about this file", and the Google Drive import. Mounted only while
 // someone is signed in.
 import { useState } from "react";
@@ -13,6 +13,7 @@ import { viewDocument } from "../../state/documents";
 import { DrivePicker } from "../drive/DrivePicker";
 import { ErrorBanner } from "../ErrorBanner";
 import { DeleteModal } from "./DeleteModal";
+import { DropZone } from "./DropZone";
 import { FilesToolbar } from "./FilesToolbar";
 import { FileTable } from "./FileTable";
 import { Pagination } from "./Pagination";
@@ -29,7 +30,7 @@ export function MyFiles() {
     setPage(1);
     refetch();
   };
-  const { uploads, uploadError, dismissUploadError, startUpload } = useUploads(showFirstPage);
+  const { uploads, uploadError, dismissUploadError, startUploads } = useUploads(showFirstPage);
   const [deleteTargets, setDeleteTargets] = useState<FileItem[] | null>(null);
   const [pickerOpen, setPickerOpen] = useState(false);
   const mounted = useMounted();
@@ -58,8 +59,8 @@ export function MyFiles() {
   const chattable = [...selected.values()].filter(canChatAbout).slice(0, MAX_CHAT_FILES);
 
   return (
-    <>
-      <FilesToolbar onUpload={(file) => void startUpload(file)} onOpenDrive={() => setPickerOpen(true)} />
+    <DropZone onFiles={startUploads}>
+      <FilesToolbar onUpload={startUploads} onOpenDrive={() => setPickerOpen(true)} />
 
       {uploadError && <ErrorBanner message={uploadError} onDismiss={dismissUploadError} />}
       {listError && (
@@ -97,6 +98,6 @@ export function MyFiles() {
       {deleteTargets && deleteTargets.length > 0 && (
         <DeleteModal files={deleteTargets} onClose={() => setDeleteTargets(null)} onDeleted={onDeleted} />
       )}
-    </>
+    </DropZone>
   );
 }

@@ -1,6 +1,7 @@
-// Uploads started on My Files (spec sections 3, 4 and 8): each shows as a temp
-// row with its percent until it finishes; a rejected file or a failed upload
-// shows its message in the red banner.
+// Uploads started on My Files (spec sections 3, 4 and 8), one file or several at
+// once (chosen together or dropped): each shows as a temp row with its percent
+// until it finishes; a rejected file or a failed upload shows its message in the
+// red banner, naming the file when several were given.
 import { useState } from "react";
 import type { FileItem } from "../../../worker/contract/documents";
 import { TEMP_ID_PREFIX } from "../../lib/files";
@@ -27,13 +28,13 @@ export function useUploads(onFinished: () => void) {
   const [uploadError, setUploadError] = useState<string | null>(null);
   const mounted = useMounted();
 
-  async function startUpload(file: File) {
-    setUploadError(null);
+  async function startUpload(file: File, several: boolean) {
+    const explain = (err: unknown) => (several ? `${file.name}: ${errorMessage(err)}` : errorMessage(err));
     try {
       assertUploadablePdf(file);
     } catch (err) {
       console.error("File selection rejected", err);
-      setUploadError(errorMessage(err));
+      setUploadError(explain(err));
       return;
     }
     const id = tempId();
@@ -54,7 +55,7 @@ export function useUploads(onFinished: () => void) {
       });
     } catch (err) {
       console.error("Upload failed", err);
-      if (mounted.current) setUploadError(errorMessage(err));
+      if (mounted.current) setUploadError(explain(err));
     } finally {
       if (mounted.current) {
         setUploads((u) => u.filter((x) => x.file.fileId !== id));
@@ -63,5 +64,11 @@ export function useUploads(onFinished: () => void) {
     }
   }
 
-  return { uploads, uploadError, dismissUploadError: () => setUploadError(null), startUpload };
+  /** Starts every file at once; non-PDFs and files over 25 MB are refused before any upload. */
+  function startUploads(files: readonly File[]) {
+    setUploadError(null);
+    for (const file of files) void startUpload(file, files.length > 1);
+  }
+
+  return { uploads, uploadError, dismissUploadError: () => setUploadError(null), startUploads };
 }
