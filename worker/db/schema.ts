@@ -71,6 +71,9 @@ export const documents = sqliteTable(
   ],
 );
 
+/** A row of the documents catalogue. */
+export type DocumentRow = typeof documents.$inferSelect;
+
 export const chats = sqliteTable(
   "chats",
   {

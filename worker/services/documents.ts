@@ -4,16 +4,13 @@
 import { and, count, desc, eq, lt } from "drizzle-orm";
 import { DOCUMENT_MESSAGES as M, type DeleteResponse, type FileItem, type IndexingStatusResponse } from "../contract/documents";
 import type { Db } from "../db/client";
-import { documents } from "../db/schema";
+import { documents, type DocumentRow } from "../db/schema";
 import { ApiError } from "../errors";
 import { library, type LibraryBinding } from "../library/stub";
 import { STALE_UPLOAD_MS } from "./uploads";
 import { deleteVectors, type VectorBindings } from "./vectors";
 
-export type DocumentRow = typeof documents.$inferSelect;
-
-/** An upload row whose file never arrived is removed after this long. */
-/** Removes upload rows whose file never arrived (documents stuck indexing are the Library's stale rule). */
+/** Removes upload rows whose file never arrived (documents stuck indexing are recovered by their Library). */
 async function sweepAbandonedUploads(db: Db, userId: string): Promise<void> {
   await db
     .delete(documents)

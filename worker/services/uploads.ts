@@ -5,13 +5,13 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { DOCUMENT_MESSAGES as M, MAX_UPLOAD_BYTES, type IndexResponse } from "../contract/documents";
 import type { Db } from "../db/client";
-import { documents, uploadAliases } from "../db/schema";
+import { documents, uploadAliases, type DocumentRow } from "../db/schema";
 import { ApiError } from "../errors";
 import type { IngestMessage } from "../ingest/consumer";
 import { library, type LibraryBinding } from "../library/stub";
-import type { DocumentRow } from "./documents";
 import { quotaFor, UPGRADE_PATH, type Quota } from "./quotas";
 
+/** An upload row whose file never arrived is removed after this long. */
 export const STALE_UPLOAD_MS = 60 * 60 * 1000;
 /** Upload links a user may hold open at once (they do not count toward the document quota). */
 export const MAX_OPEN_UPLOADS = 20;

@@ -362,7 +362,7 @@ googleEmulator.post("/token", async (c) => {
   if (!clientId) return oauthError(c, 400, "invalid_request", "Could not determine client ID from request.");
 
   const issueAccess = (grant: { cid: string; scope: string; gid: string; user: GoogleUser }) =>
-    issueToken(secret, "access", { ...grant, exp: Date.now() + lifetime * 1000 });
+    issueToken(secret, "access", { ...grant, jti: randomId(8), exp: Date.now() + lifetime * 1000 });
   const maybeIdToken = async (grant: { cid: string; scope: string; user: GoogleUser }, accessToken: string, nonce?: string) =>
     hasScope(grant.scope, SCOPE_OPENID)
       ? {

@@ -48,6 +48,8 @@ export interface CodeClaims extends GrantClaims {
 
 export interface AccessClaims extends GrantClaims {
   exp: number;
+  /** unique per token, so two tokens issued in the same millisecond differ (as Google's do) */
+  jti: string;
 }
 
 export type RefreshClaims = GrantClaims;
