@@ -104,8 +104,9 @@ export async function runTurn(room: ChatRoom, who: SocketIdentity, query: string
   let files = await room.files();
   messages.addQuestion(query, room.takeNewFiles(files));
   // The chat is in the history from its first question, even if the answer is cut off.
-  if (who.userId)
-    await recordTurn(getDb(env), { sessionId: who.sessionId, userId: who.userId, title: firstTurn ? titleFromQuestion(query) : undefined });
+  // (later turns only bump the chat's activity when they end: one write per turn)
+  if (who.userId && firstTurn)
+    await recordTurn(getDb(env), { sessionId: who.sessionId, userId: who.userId, title: titleFromQuestion(query) });
 
   if (files.some(isIndexing)) files = await room.untilIndexed(ATTACHMENT_WAIT_MS, { evenUnwatched: true });
   // Only the owner asks, so the chat's documents are the asker's own.

@@ -187,10 +187,11 @@ export async function startIndexing(deps: IndexDeps, userId: string, r2Key: stri
     return { status: existing.status, fileId: existing.id, duplicate: true };
   }
 
-  if (!(await takeDocumentSlot(db, doc, await quotaFor(db, userId), { fileHash, sizeBytes: object.size }))) {
+  const quota = await quotaFor(db, userId);
+  if (!(await takeDocumentSlot(db, doc, quota, { fileHash, sizeBytes: object.size }))) {
     await bucket.delete(r2Key);
     await db.delete(documents).where(eq(documents.id, doc.id));
-    throw quotaReached(await quotaFor(db, userId));
+    throw quotaReached(quota);
   }
   // Only reachable through a real R2 presigned URL; the Worker upload refuses big bodies with a 413.
   if (object.size > MAX_UPLOAD_BYTES) {
