@@ -6,7 +6,7 @@
 // link, /app/chat?session=<id>, opens that chat for a signed-in user (read-only
 // unless they own it) and then drops the parameter; signed-out visitors are sent
 // to the login page.
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { useSnapshot } from "valtio";
 import { AttachMenu } from "../components/chat/AttachMenu";
@@ -24,7 +24,11 @@ import { openSharedSession } from "../state/chatConnection";
 import { sendQuestion, stopAnswer } from "../state/chatMessages";
 import { startNewChat } from "../state/app";
 import { userInfo } from "../state/user";
+import { closeViewer, viewer } from "../state/viewer";
 import { ErrorBanner } from "../components/ErrorBanner";
+
+// pdf.js and the viewer load with the first opened citation, not with the page
+const DocumentViewer = lazy(() => import("../components/viewer/DocumentViewer"));
 
 /** The query parameter of a shared chat link. */
 export const SHARED_SESSION_PARAM = "session";
@@ -105,8 +109,9 @@ function NoAccess({ reason }: { reason: string }) {
 }
 
 export default function Chat() {
-  const { messages, loading, mode, readOnly, uploading, uploadError, draft, noAccess } = useSnapshot(chatState);
+  const { messages, loading, mode, readOnly, uploading, uploadError, draft, noAccess, sessionId } = useSnapshot(chatState);
   const { user } = useSnapshot(userInfo);
+  const { index: viewing } = useSnapshot(viewer);
   const hasMessages = messages.length > 0;
   const [dialog, setDialog] = useState<"memo" | "share" | null>(null);
   useSharedLink();
@@ -115,10 +120,12 @@ export default function Chat() {
   useEffect(() => {
     if (!user) setDialog(null);
   }, [user]);
+  // Another chat (or leaving the chat) closes the viewer.
+  useEffect(() => closeViewer, [sessionId]);
 
   if (noAccess) return <NoAccess reason={noAccess} />;
   return (
-    <main className="page chat-page">
+    <main className={viewing >= 0 ? "page chat-page with-viewer" : "page chat-page"}>
       <h1 className="chat-greeting">Hello, how can I help you?</h1>
       {hasMessages ? <MessageList /> : <Landing />}
 
@@ -153,6 +160,11 @@ export default function Chat() {
       </div>
       {dialog === "memo" && user && <MemoModal onClose={() => setDialog(null)} />}
       {dialog === "share" && user && <ShareModal onClose={() => setDialog(null)} />}
+      {viewing >= 0 && (
+        <Suspense fallback={null}>
+          <DocumentViewer />
+        </Suspense>
+      )}
     </main>
   );
 }

@@ -50,7 +50,7 @@ export function deleteDocuments(files: Pick<FileItem, "fileId" | "fileHash">[]):
   return api<DeleteResponse>("DELETE", "/api/documents", { file_hashes: fileHashes, ...(fileIds.length ? { file_ids: fileIds } : {}) });
 }
 
-function documentLink(fileId: string, page?: number): Promise<ViewDocumentResponse> {
+export function documentLink(fileId: string, page?: number): Promise<ViewDocumentResponse> {
   const query = new URLSearchParams(page === undefined ? { file_id: fileId } : { file_id: fileId, page: String(page) });
   return api<ViewDocumentResponse>("GET", `/api/documents/viewDocument?${query}`);
 }

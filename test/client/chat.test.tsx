@@ -24,6 +24,13 @@ import { userInfo } from "../../client/state/user";
 import type { User } from "../../worker/contract/validation";
 import { FakeWebSocket } from "../helpers/fake-websocket";
 
+// pdf.js draws nothing in happy-dom: the viewer's page stays "Loading" (test/client/viewer.test.tsx; the e2e draws it)
+vi.mock("../../client/lib/pdf", () => ({
+  loadPdfJs: () => new Promise(() => {}),
+  openPdf: () => new Promise(() => {}),
+  closePdfs: () => {},
+}));
+
 /** The chat page with the connection the layout normally holds, inside a router as in the app. */
 function ChatWithConnection() {
   useChatConnection();
@@ -225,7 +232,10 @@ describe("Chat page", () => {
     expect(screen.getByText("local mode")).toBeTruthy();
     expect(screen.queryByRole("heading", { name: "Overview" })).toBeNull();
 
+    // [1] opens the viewer beside the chat; "Open in new tab" opens the file at its page
     await user.click(cite);
+    const viewer = await screen.findByRole("complementary", { name: "Document viewer" });
+    await user.click(within(viewer).getByRole("button", { name: "Open in new tab" }));
     await waitFor(() => expect(tab.location.href).toBe("https://files.test/doc.pdf#page=3"));
     expect(open).toHaveBeenCalledWith("", "_blank");
     expect(requests.at(-1)).toMatchObject({ method: "GET", url: "/api/documents/viewDocument?file_id=f1&page=3" });

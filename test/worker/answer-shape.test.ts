@@ -18,7 +18,15 @@ async function pages(file: string): Promise<string[]> {
 
 function passagesOf(fileName: string, pageTexts: Record<number, string>): Passage[] {
   return Object.entries(pageTexts).flatMap(([page, text]) =>
-    chunkPage(text).map((c) => ({ chunkId: `${page}:${c.ord}`, documentId: "d", fileName, page: Number(page), text: c.text })),
+    chunkPage(text).map((c) => ({
+      chunkId: `${page}:${c.ord}`,
+      documentId: "d",
+      fileName,
+      page: Number(page),
+      text: c.text,
+      charStart: c.charStart,
+      charEnd: c.charEnd,
+    })),
   );
 }
 

@@ -8,6 +8,7 @@ import { env } from "cloudflare:workers";
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { chatSession } from "../../worker/chat/stub";
+import { normalisePageText } from "../../worker/library/chunker";
 import { CLOSE_NO_ACCESS, CLOSE_POLICY, CLOSE_UNAUTHORIZED, PING, PONG } from "../../worker/contract/protocol";
 import { call, GOOD_PASSWORD, newUser } from "../helpers/api";
 import { MESSAGES } from "../../worker/contract/messages";
@@ -133,7 +134,22 @@ describe("a chat turn", () => {
     expect(end.mode).toBe("local");
     expect(end.message.content).toContain("Receipts must be submitted within thirty days.");
     expect(end.message.content).toMatch(/\[1\]/);
-    expect(end.message.sources).toEqual([{ n: 1, fileId: u.doc.fileId, fileName: "Handbook.pdf", page: 2 }]);
+    expect(end.message.sources).toEqual([
+      {
+        n: 1,
+        fileId: u.doc.fileId,
+        fileName: "Handbook.pdf",
+        page: 2,
+        charStart: expect.any(Number),
+        charEnd: expect.any(Number),
+        quote: expect.any(String),
+      },
+    ]);
+    // the source keeps the cited passage's span in its page's text, for the viewer's highlight
+    const [source] = end.message.sources!;
+    const cited = normalisePageText(PAGES[1]!).slice(source!.charStart, source!.charEnd);
+    expect(cited).toContain("Receipts must be submitted within thirty days.");
+    expect(cited.startsWith(source!.quote!)).toBe(true);
 
     const update = await socket.next("chat_list_update");
     expect(update.chats).toEqual([

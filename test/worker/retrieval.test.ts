@@ -29,7 +29,15 @@ async function indexed(pages: string[], prefix = "ret") {
   return { ...u, doc };
 }
 
-const passage = (n: number, text: string): Passage => ({ chunkId: `d:${n}:0`, documentId: "d", fileName: "f.pdf", page: n, text });
+const passage = (n: number, text: string): Passage => ({
+  chunkId: `d:${n}:0`,
+  documentId: "d",
+  fileName: "f.pdf",
+  page: n,
+  text,
+  charStart: 0,
+  charEnd: text.length,
+});
 
 async function collect(stream: AsyncIterable<string>): Promise<string[]> {
   const parts: string[] = [];

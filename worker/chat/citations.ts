@@ -3,6 +3,9 @@
 import type { Source } from "../contract/protocol";
 import type { Passage } from "../services/retrieval";
 
+/** How much of a passage a source keeps to find it again on the page. */
+const QUOTE_CHARS = 80;
+
 /** The sources an answer actually cites, ordered by [n]. */
 export function citedSources(answer: string, passages: Passage[]): Source[] {
   const seen = new Set<number>();
@@ -12,10 +15,16 @@ export function citedSources(answer: string, passages: Passage[]): Source[] {
   }
   return [...seen]
     .sort((a, b) => a - b)
-    .map((n) => ({
-      n,
-      fileId: passages[n - 1]!.documentId,
-      fileName: passages[n - 1]!.fileName,
-      page: passages[n - 1]!.page,
-    }));
+    .map((n) => {
+      const passage = passages[n - 1]!;
+      return {
+        n,
+        fileId: passage.documentId,
+        fileName: passage.fileName,
+        page: passage.page,
+        charStart: passage.charStart,
+        charEnd: passage.charEnd,
+        quote: passage.text.slice(0, QUOTE_CHARS),
+      };
+    });
 }

@@ -14,6 +14,11 @@ export const sourceSchema = z.object({
   fileId: z.string(),
   fileName: z.string(),
   page: z.number().int().positive(),
+  /** the cited passage's span in the page's normalised text (absent on answers stored before it was kept) */
+  charStart: z.number().int().nonnegative().optional(),
+  charEnd: z.number().int().nonnegative().optional(),
+  /** the passage's first words, to find it again if the page's text layer differs slightly */
+  quote: z.string().max(200).optional(),
 });
 export type Source = z.infer<typeof sourceSchema>;
 

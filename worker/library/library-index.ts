@@ -266,7 +266,7 @@ export class LibraryIndex {
     if (!match) return [];
     const ids = documentIds?.length ? documentIds : null;
     return this.sql.rows<ChunkHit>(
-      `SELECT c.id, c.document_id, d.file_name, c.page, c.text
+      `SELECT c.id, c.document_id, d.file_name, c.page, c.text, c.char_start, c.char_end
        FROM chunks_fts
        JOIN chunks c ON c.rowid = chunks_fts.rowid
        JOIN documents d ON d.id = c.document_id
@@ -284,7 +284,7 @@ export class LibraryIndex {
     if (ids.length === 0) return [];
     const scope = documentIds?.length ? new Set(documentIds) : null;
     const rows = this.sql.rows<ChunkHit>(
-      `SELECT c.id, c.document_id, d.file_name, c.page, c.text FROM chunks c JOIN documents d ON d.id = c.document_id
+      `SELECT c.id, c.document_id, d.file_name, c.page, c.text, c.char_start, c.char_end FROM chunks c JOIN documents d ON d.id = c.document_id
        WHERE d.status = 'indexed' AND c.id IN (${ids.map(() => "?").join(", ")})`,
       ...ids,
     );

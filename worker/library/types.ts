@@ -29,4 +29,7 @@ export interface ChunkHit {
   file_name: string;
   page: number;
   text: string;
+  /** where the chunk sits in its page's normalised text (chunker.ts) */
+  char_start: number;
+  char_end: number;
 }

@@ -174,5 +174,7 @@ export async function retrievePassages(
     fileName: h.file_name,
     page: h.page,
     text: h.text,
+    charStart: h.char_start,
+    charEnd: h.char_end,
   }));
 }

@@ -7,7 +7,7 @@ import { CHAT_MESSAGES, type Source } from "../../../worker/contract/protocol";
 import { answerAsMarkdown } from "../../lib/answer";
 import { chatState, type ChatItem } from "../../state/chat";
 import { retryInterrupted } from "../../state/chatMessages";
-import { openSource } from "../../state/documents";
+import { openCitation } from "../../state/viewer";
 import { Icon } from "../Icon";
 import { RichText } from "./RichText";
 
@@ -24,7 +24,7 @@ function Sources({ sources }: { sources: readonly Source[] }) {
               href={`#source-${s.n}`}
               onClick={(event) => {
                 event.preventDefault();
-                void openSource(s);
+                openCitation(sources, s.n);
               }}
             >
               [{s.n}] {s.fileName}, p. {s.page}
@@ -96,7 +96,7 @@ function Message({ item }: { item: Snapshot<ChatItem> }) {
   return (
     <li className="chat-message bot">
       <div className="chat-answer">
-        {item.text && <RichText text={item.text} sources={item.sources} onCite={(s) => void openSource(s)} />}
+        {item.text && <RichText text={item.text} sources={item.sources} onCite={(s) => openCitation(item.sources ?? [], s.n)} />}
         {item.sources?.length ? <Sources sources={item.sources} /> : null}
         {item.interrupted && <Interrupted answerId={item.id} />}
         {item.stopped && <p className="chat-interrupted">{CHAT_MESSAGES.stopped}</p>}

@@ -9,6 +9,9 @@ export interface Passage {
   fileName: string;
   page: number;
   text: string;
+  /** the passage's span in its page's normalised text, for the viewer's highlight */
+  charStart: number;
+  charEnd: number;
 }
 
 export interface ChatTurnInput {

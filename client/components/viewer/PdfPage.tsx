@@ -1,0 +1,107 @@
+// One page of a PDF, drawn by pdf.js at the panel's width with its text layer,
+// the cited passage marked on it and scrolled into view.
+import { useEffect, useRef, useState } from "react";
+import type { Source } from "../../../worker/contract/protocol";
+import { citedSpan, markedRanges, pageText, type MarkedRange, type TextItem } from "../../lib/highlight";
+import { loadPdfJs, openPdf } from "../../lib/pdf";
+
+interface PdfPageProps {
+  url: string;
+  source: Source;
+}
+
+/** Wraps the marked characters of each text element in <mark>. */
+function markPassage(elements: readonly HTMLElement[], ranges: readonly MarkedRange[]): HTMLElement | null {
+  let first: HTMLElement | null = null;
+  const byItem = new Map<number, MarkedRange[]>();
+  for (const range of ranges) byItem.set(range.item, [...(byItem.get(range.item) ?? []), range]);
+  for (const [item, pieces] of byItem) {
+    const element = elements[item];
+    const text = element?.textContent;
+    if (!element || !text) continue;
+    const parts: (string | HTMLElement)[] = [];
+    let at = 0;
+    for (const { from, to } of pieces) {
+      if (from > at) parts.push(text.slice(at, from));
+      const mark = document.createElement("mark");
+      mark.className = "cited-passage";
+      mark.textContent = text.slice(from, to);
+      first ??= mark;
+      parts.push(mark);
+      at = to;
+    }
+    if (at < text.length) parts.push(text.slice(at));
+    element.replaceChildren(...parts);
+  }
+  return first;
+}
+
+export function PdfPage({ url, source }: PdfPageProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<{ status: "loading" | "ready" | "error"; note?: string }>({ status: "loading" });
+
+  useEffect(() => {
+    const box = host.current;
+    if (!box) return;
+    let cancelled = false;
+    const cleanups: (() => void)[] = [];
+    setState({ status: "loading" });
+    (async () => {
+      const lib = await loadPdfJs();
+      const doc = await openPdf(source.fileId, url);
+      if (cancelled) return;
+      if (source.page > doc.numPages) throw new Error(`${source.fileName} has no page ${source.page}.`);
+      const page = await doc.getPage(source.page);
+      const scale = Math.max(0.5, (box.clientWidth || 600) / page.getViewport({ scale: 1 }).width);
+      const viewport = page.getViewport({ scale });
+      const ratio = window.devicePixelRatio || 1;
+
+      const canvas = document.createElement("canvas");
+      canvas.width = Math.floor(viewport.width * ratio);
+      canvas.height = Math.floor(viewport.height * ratio);
+      canvas.style.width = `${Math.floor(viewport.width)}px`;
+      canvas.style.height = `${Math.floor(viewport.height)}px`;
+      const render = page.render({ canvas, viewport, transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0] });
+      cleanups.push(() => render.cancel());
+      await render.promise;
+
+      const content = await page.getTextContent();
+      const layer = document.createElement("div");
+      layer.className = "textLayer";
+      layer.style.setProperty("--total-scale-factor", String(scale));
+      const textLayer = new lib.TextLayer({ textContentSource: content, container: layer, viewport });
+      cleanups.push(() => textLayer.cancel());
+      await textLayer.render();
+      if (cancelled) return;
+
+      const items = content.items.filter((item): item is TextItem & (typeof content.items)[number] => "str" in item);
+      const text = pageText(items);
+      const span = citedSpan(text.text, source);
+      box.replaceChildren(canvas, layer);
+      const first = span ? markPassage(textLayer.textDivs, markedRanges(text, span)) : null;
+      first?.scrollIntoView?.({ block: "center" });
+      setState({ status: "ready", note: first ? undefined : "The cited passage could not be marked on this page." });
+    })().catch((err: unknown) => {
+      if (cancelled || (err as Error)?.name === "RenderingCancelledException") return;
+      console.error("The document viewer failed", err);
+      setState({ status: "error", note: err instanceof Error && err.message ? err.message : `${source.fileName} could not be shown.` });
+    });
+    return () => {
+      cancelled = true;
+      cleanups.forEach((cleanup) => cleanup());
+      box.replaceChildren();
+    };
+  }, [url, source]);
+
+  return (
+    <div className="pdf-page-wrap" aria-busy={state.status === "loading"}>
+      {state.status === "loading" && <p className="viewer-status">Loading page {source.page}…</p>}
+      {state.note && (
+        <p className={state.status === "error" ? "viewer-status viewer-error" : "viewer-status"} role="status">
+          {state.note}
+        </p>
+      )}
+      <div ref={host} className="pdf-page" data-page={source.page} />
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+// Where a cited passage sits in a page's text layer. The server keeps each
+// source's span in the page's normalised text (the text items joined, a line
+// end after each item that ends a line, whitespace runs folded to one space,
+// trimmed: worker/library/chunker.ts), so the viewer rebuilds that text from the
+// same pdf.js items and marks the items the span covers. If the page's text
+// differs a little (another pdf.js build, hyphenation), the passage's first
+// words, compared without spaces or hyphens, find it again near the span.
+
+/** What the text layer needs of one pdf.js text item. */
+export interface TextItem {
+  str: string;
+  hasEOL?: boolean;
+}
+
+export interface PageText {
+  /** the page's normalised text, as the server indexed it */
+  text: string;
+  /** for each item, the position in `text` of each of its characters (whitespace folded into one space) */
+  positions: number[][];
+}
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** A piece of one item to mark: characters [from, to) of items[item].str. */
+export interface MarkedRange {
+  item: number;
+  from: number;
+  to: number;
+}
+
+export function pageText(items: readonly TextItem[]): PageText {
+  let text = "";
+  let pendingSpace = false;
+  const positions: number[][] = [];
+  // offsets are UTF-16 code units, as the server's string offsets are
+  const place = (ch: string): number => {
+    if (/\s/.test(ch)) {
+      if (text.length > 0) pendingSpace = true; // leading whitespace is trimmed
+      return text.length; // where the folded space will go
+    }
+    if (pendingSpace) {
+      text += " ";
+      pendingSpace = false;
+    }
+    text += ch;
+    return text.length - 1;
+  };
+  for (const item of items) {
+    const at: number[] = [];
+    for (let i = 0; i < item.str.length; i++) at.push(place(item.str[i]!));
+    positions.push(at);
+    if (item.hasEOL) place("\n");
+  }
+  return { text, positions };
+}
+
+/** The text without whitespace and hyphens, and where each of its characters is in `text`. */
+function compact(text: string): { chars: string; at: number[] } {
+  let chars = "";
+  const at: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (/[\s\-\u00ad\u2010\u2011]/.test(ch)) continue;
+    chars += ch.toLowerCase();
+    at.push(i);
+  }
+  return { chars, at };
+}
+
+const MIN_QUOTE = 12;
+
+/**
+ * The cited span on this page: the stored span when the page's text there
+ * starts with the passage's first words, otherwise those words found again
+ * (the occurrence nearest the stored span), otherwise the stored span if it
+ * fits the page, otherwise null.
+ */
+export function citedSpan(text: string, stored: { charStart?: number; charEnd?: number; quote?: string }): Span | null {
+  const { charStart, charEnd, quote } = stored;
+  const hasSpan = charStart !== undefined && charEnd !== undefined && charEnd > charStart;
+  const length = hasSpan ? charEnd - charStart : (quote?.length ?? 0);
+  const wanted = quote ? compact(quote).chars : "";
+  if (wanted.length >= MIN_QUOTE) {
+    const page = compact(text);
+    if (hasSpan) {
+      const here = compact(text.slice(charStart, charStart + quote!.length + 20)).chars;
+      if (here.startsWith(wanted)) return { start: charStart, end: Math.min(text.length, charEnd) };
+    }
+    let best = -1;
+    for (let i = page.chars.indexOf(wanted); i !== -1; i = page.chars.indexOf(wanted, i + 1)) {
+      const start = page.at[i]!;
+      if (best === -1 || Math.abs(start - (charStart ?? 0)) < Math.abs(best - (charStart ?? 0))) best = start;
+    }
+    if (best !== -1) return { start: best, end: Math.min(text.length, best + length) };
+  }
+  if (hasSpan && charStart < text.length) return { start: charStart, end: Math.min(text.length, charEnd) };
+  return null;
+}
+
+/** The pieces of items to mark so that exactly the span's characters are marked. */
+export function markedRanges(page: PageText, span: Span): MarkedRange[] {
+  const ranges: MarkedRange[] = [];
+  page.positions.forEach((positions, item) => {
+    let from = -1;
+    for (let i = 0; i <= positions.length; i++) {
+      const inside = i < positions.length && positions[i]! >= span.start && positions[i]! < span.end;
+      if (inside && from === -1) from = i;
+      if (!inside && from !== -1) {
+        ranges.push({ item, from, to: i });
+        from = -1;
+      }
+    }
+  });
+  return ranges;
+}
