@@ -54,6 +54,55 @@ export function retryInterrupted(answerId: string): boolean {
   return question ? sendQuestion(question.text) : false;
 }
 
+/** The answer being regenerated, kept until the server takes the request (a refusal puts it back). */
+let replacedAnswer: { item: ChatItem; at: number } | null = null;
+
+/** The id of the last answer when Regenerate may replace it: it ends the chat, follows its question, and nothing is being written. */
+export function regenerableId(state: {
+  messages: readonly Pick<ChatItem, "id" | "type">[];
+  loading: boolean;
+  readOnly: boolean;
+}): string | null {
+  const last = state.messages.at(-1);
+  const before = state.messages.at(-2);
+  if (state.loading || state.readOnly || last?.type !== "bot" || before?.type !== "user" || last.id.startsWith("local-")) return null;
+  return last.id;
+}
+
+/** Asks for the last answer again: it is replaced by the placeholder, then by the new answer. */
+export function regenerateAnswer(): boolean {
+  const sessionId = chatState.sessionId;
+  if (!sessionId || !regenerableId(chatState)) return false;
+  const at = chatState.messages.length - 1;
+  replacedAnswer = { item: { ...chatState.messages[at]! }, at };
+  chatState.messages.splice(at, 1, { id: localId("loading"), type: "loading", text: waitingText() });
+  chatState.loading = true;
+  chatState.pendingQuery = chatState.messages[at - 1]!.text;
+  const sent = chatConnection()?.send({ action: "regenerate", session_id: sessionId }) ?? false;
+  if (!sent) refuseRegenerate(CHAT_MESSAGES.sendFailed);
+  return true;
+}
+
+/** A refused regeneration leaves the chat as it was, with the reason in the banner. */
+function refuseRegenerate(reason: string): void {
+  withoutPlaceholders();
+  if (replacedAnswer) chatState.messages.splice(replacedAnswer.at, 0, replacedAnswer.item);
+  replacedAnswer = null;
+  chatState.uploadError = reason;
+  chatState.loading = false;
+  chatState.pendingQuery = null;
+}
+
+/** The server is writing answer `messageId` again: it leaves the list, the placeholder stands in for it. */
+function onRegenerating(messageId: string): void {
+  replacedAnswer = null;
+  const at = chatState.messages.findIndex((m) => m.id === messageId);
+  if (at >= 0) chatState.messages.splice(at, 1);
+  if (!chatState.messages.some((m) => m.type === "loading"))
+    chatState.messages.push({ id: localId("loading"), type: "loading", text: waitingText() });
+  chatState.loading = true;
+}
+
 export function sendQuestion(raw: string): boolean {
   const query = raw.trim();
   const sessionId = chatState.sessionId;
@@ -121,6 +170,7 @@ function onEnd(message: StoredMessage, mode: AnswerMode, files: ChatFile[]): voi
 }
 
 function onFullChat(messages: StoredMessage[], mode: AnswerMode, readOnly: boolean, files: ChatFile[]): void {
+  replacedAnswer = null; // the server's list is the truth from here
   showChatFiles(files);
   const items = messages.map(toItem);
   const last = messages.at(-1);
@@ -170,9 +220,14 @@ export function handleServerMessage(message: ServerMessage): void {
     case "files":
       if (message.session_id === chatState.sessionId && Array.isArray(message.files)) showChatFiles(message.files);
       break;
+    case "regenerating":
+      if (message.session_id === chatState.sessionId) onRegenerating(message.message_id);
+      break;
     case "error":
       if (message.action === "set_files") {
         chatState.uploadError = message.message || CHAT_MESSAGES.sendFailed;
+      } else if (replacedAnswer) {
+        refuseRegenerate(REFUSAL_CODES.has(message.code) && message.message ? message.message : CHAT_MESSAGES.sendFailed);
       } else if (chatState.pendingQuery !== null || chatState.messages.some((m) => m.type === "loading")) {
         if (REFUSAL_CODES.has(message.code) && message.message) refusePending(message.message);
         else failPending();

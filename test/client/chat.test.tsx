@@ -352,6 +352,62 @@ describe("Chat page", () => {
     expect(await screen.findByRole("button", { name: "Copied" })).toBeTruthy();
   });
 
+  it("regenerates the last answer: placeholder, new answer in its place; a refusal puts the old one back; readers get no button", async () => {
+    render(<ConnectedChat />);
+    const ws = socket();
+    await ws.open();
+    const sessionId = appInfo.currentSessionId!;
+    const chat = (readOnly: boolean) =>
+      ws.emit({
+        type: "full_chat",
+        session_id: sessionId,
+        messages: [
+          stored({ id: "m1", role: "user", content: "Dental?" }),
+          stored({ id: "m2", role: "assistant", content: "First answer." }),
+          stored({ id: "m3", role: "user", content: "How long is parental leave?" }),
+          stored({
+            id: "m4",
+            role: "assistant",
+            content: "Sixteen weeks [1].",
+            sources: [{ n: 1, fileId: "f1", fileName: "H.pdf", page: 2 }],
+          }),
+        ],
+        mode: "local",
+        readOnly,
+        files: [],
+      });
+    await chat(false);
+    // only the last answer has the button
+    expect(screen.getAllByRole("button", { name: "Regenerate" })).toHaveLength(1);
+    fireEvent.click(screen.getByRole("button", { name: "Regenerate" }));
+    expect(ws.frames().at(-1)).toEqual({ action: "regenerate", session_id: sessionId, token: undefined });
+    expect(await screen.findByText(CHAT_MESSAGES.waiting)).toBeTruthy();
+    expect(screen.queryByText(/^Sixteen weeks/)).toBeNull();
+    expect(screen.queryByRole("button", { name: "Regenerate" })).toBeNull();
+
+    // refused (the daily limit): the old answer is back and the reason shows
+    await ws.emit({ type: "error", code: 429, message: "Daily limit reached." });
+    expect(await screen.findByText(/^Sixteen weeks/)).toBeTruthy();
+    expect(screen.getByText("Daily limit reached.")).toBeTruthy();
+    expect(chatState.loading).toBe(false);
+
+    fireEvent.click(screen.getByRole("button", { name: "Regenerate" }));
+    await ws.emit({ type: "regenerating", session_id: sessionId, message_id: "m4" });
+    await ws.emit({ type: "stream", session_id: sessionId, message_id: "m5", text: "Parental leave is sixteen weeks" });
+    await ws.emit({
+      type: "end",
+      session_id: sessionId,
+      mode: "local",
+      files: [],
+      message: stored({ id: "m5", role: "assistant", content: "Parental leave is sixteen weeks [1].", sources: [] }),
+    });
+    expect(chatState.messages.map((m) => m.id)).toEqual(["m1", "m2", "m3", "m5"]);
+    expect(await screen.findByRole("button", { name: "Regenerate" })).toBeTruthy();
+
+    await chat(true);
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Regenerate" })).toBeNull());
+  });
+
   it("shows an interrupted answer as written, says so, and Retry asks its question again", async () => {
     render(<ConnectedChat />);
     const ws = socket();

@@ -9,7 +9,7 @@ import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { chatSession } from "../../worker/chat/stub";
 import { normalisePageText } from "../../worker/library/chunker";
-import { CLOSE_NO_ACCESS, CLOSE_POLICY, CLOSE_UNAUTHORIZED, PING, PONG } from "../../worker/contract/protocol";
+import { CHAT_MESSAGES, CLOSE_NO_ACCESS, CLOSE_POLICY, CLOSE_UNAUTHORIZED, PING, PONG } from "../../worker/contract/protocol";
 import { call, GOOD_PASSWORD, newUser } from "../helpers/api";
 import { MESSAGES } from "../../worker/contract/messages";
 import { uploadAndIndex, waitUntilDone } from "../helpers/documents";
@@ -206,6 +206,35 @@ describe("a chat turn", () => {
     expect(second.message.content).toContain("Economy class is required");
     socket.send({ action: "get_full_chat", session_id: u.sessionId, token: u.token });
     expect((await socket.next("full_chat")).messages).toHaveLength(4);
+  });
+
+  it("regenerates the last answer for the owner: the old one is gone after a reload; a reader is refused", async () => {
+    const u = await userWithDocument("regen");
+    const socket = await openSocket(u.sessionId, u.token);
+    socket.send({ action: "regenerate", session_id: u.sessionId, token: u.token });
+    expect(await socket.next("error")).toMatchObject({ code: 400, message: CHAT_MESSAGES.nothingToRegenerate });
+
+    socket.send({ action: "chat", query: "dental coverage", session_id: u.sessionId, token: u.token });
+    const first = await socket.next("end");
+    socket.send({ action: "regenerate", session_id: u.sessionId, token: u.token });
+    expect(await socket.next("regenerating")).toEqual({ type: "regenerating", session_id: u.sessionId, message_id: first.message.id });
+    const again = await socket.next("end", 1);
+    expect(again.message.id).not.toBe(first.message.id);
+    expect(again.message.content).toContain("Dental coverage starts after ninety days");
+
+    socket.send({ action: "get_full_chat", session_id: u.sessionId, token: u.token });
+    const full = await socket.next("full_chat");
+    expect(full.messages.map((m) => [m.role, m.id === again.message.id])).toEqual([
+      ["user", false],
+      ["assistant", true],
+    ]);
+
+    const reader = await newUser("regen-reader");
+    const shared = await call("POST", "/api/chat/share", { token: u.token, body: { session_id: u.sessionId, emails: [reader.email] } });
+    expect(shared.status).toBe(200);
+    const readerSocket = await openSocket(u.sessionId, reader.token);
+    readerSocket.send({ action: "regenerate", session_id: u.sessionId, token: reader.token });
+    expect(await readerSocket.next("error")).toMatchObject({ code: 403, message: CHAT_MESSAGES.readOnly });
   });
 
   it("queues two questions sent at once: complete, separate answers that never interleave", async () => {

@@ -3,7 +3,8 @@
 // file without changing the chat's documents or using the quota; an admitted
 // question streams an answer citing the chat's document, stores both messages
 // with the cited sources, records the chat with a title and sends `end` and
-// `chat_list_update`; a failing answer provider ends with the plain failure text.
+// `chat_list_update`; a failing answer provider ends with the plain failure text;
+// Regenerate replaces the last answer (owner only, a chat ending with an answer, one quota message).
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import {
@@ -15,7 +16,7 @@ import {
   type StoredMessage,
 } from "../../worker/contract/protocol";
 import type { SocketIdentity } from "../../worker/chat/identity";
-import { admitQuestion, runTurn, type ChatQuestion, type ChatRoom } from "../../worker/chat/turn";
+import { admitQuestion, admitRegenerate, runTurn, type ChatQuestion, type ChatRoom } from "../../worker/chat/turn";
 import { getDb } from "../../worker/db/client";
 import { resolveChatFiles } from "../../worker/services/chat-files";
 import { call, newUser } from "../helpers/api";
@@ -61,6 +62,14 @@ function memoryRoom(roomEnv: Env = env) {
       },
       get: (id: string) => stored.find((m) => m.id === id),
       history: () => stored.filter((m) => m.status === "complete").map(({ role, content }) => ({ role, content })),
+      lastExchange: () => {
+        const [question, answer] = stored.slice(-2);
+        return question?.role === "user" && answer?.role === "assistant" ? { question: question.content, answerId: answer.id } : null;
+      },
+      removeAnswer: (id: string) => {
+        const at = stored.findIndex((m) => m.id === id && m.role === "assistant");
+        if (at >= 0) stored.splice(at, 1);
+      },
     },
     documentIds: () => documentIds,
     files,
@@ -193,5 +202,51 @@ describe("running a turn", () => {
     await runTurn(room, u.who, "How long is parental leave?");
     expect(frames.map((f) => f.message)).toContainEqual({ type: "error", code: 500, message: CHAT_MESSAGES.sendFailed });
     expect(stored[1]).toMatchObject({ role: "assistant", content: CHAT_MESSAGES.sendFailed, status: "complete" });
+  });
+});
+
+describe("regenerating the last answer", () => {
+  it("refuses another session, a reader and a chat without an answer, without using the quota", async () => {
+    const u = await owner("regen-refuse");
+    const { room } = memoryRoom();
+    const regenerate = { action: "regenerate" as const, session_id: u.who.sessionId };
+    expect(await admitRegenerate(room, u.who, { ...regenerate, session_id: "another" })).toEqual({
+      ok: false,
+      code: 403,
+      message: CHAT_MESSAGES.notYourSession,
+    });
+    expect(await admitRegenerate(room, u.who, regenerate)).toEqual({ ok: false, code: 400, message: CHAT_MESSAGES.nothingToRegenerate });
+    room.messages.addQuestion("How long is parental leave?", []);
+    room.messages.completeAnswer(room.messages.startAnswer(), "Sixteen weeks.", []);
+    expect(await admitRegenerate(room, { ...u.who, access: "member" }, regenerate)).toEqual({
+      ok: false,
+      code: 403,
+      message: CHAT_MESSAGES.readOnly,
+    });
+    expect(await usedToday(u.user.id)).toBe(0);
+  });
+
+  it("replaces the last answer with a new one to the same question, and uses one message of the quota", async () => {
+    const u = await owner("regen-run");
+    const { room, stored, frames } = memoryRoom();
+    await admitQuestion(room, u.who, u.question("How long is parental leave?", { file_ids: [u.doc.fileId] }));
+    await runTurn(room, u.who, "How long is parental leave?");
+    const first = stored[1]!;
+    frames.length = 0;
+
+    const admitted = await admitRegenerate(room, u.who, { action: "regenerate", session_id: u.who.sessionId });
+    expect(admitted).toEqual({ ok: true, query: "How long is parental leave?" });
+    expect(await usedToday(u.user.id)).toBe(2);
+    await runTurn(room, u.who, "ignored: the stored question is asked", undefined, { regenerate: true });
+
+    expect(frames[0]!.message).toEqual({ type: "regenerating", session_id: u.who.sessionId, message_id: first.id });
+    expect(stored.map((m) => m.role)).toEqual(["user", "assistant"]);
+    expect(stored[0]!.content).toBe("How long is parental leave?");
+    const again = stored[1]!;
+    expect(again.id).not.toBe(first.id);
+    expect(again).toMatchObject({ status: "complete", sources: [expect.objectContaining({ fileId: u.doc.fileId })] });
+    expect(again.content).toMatch(/sixteen weeks/i);
+    const end = frames.find((f) => f.message.type === "end")!.message as Extract<ServerMessage, { type: "end" }>;
+    expect(end.message.id).toBe(again.id);
   });
 });

@@ -28,7 +28,7 @@ import { listChats } from "../services/chats";
 import { ChatDocuments } from "./chat-documents";
 import { IDENTITY_HEADER, type SocketIdentity } from "./identity";
 import { MessageStore } from "./message-store";
-import { admitQuestion, runTurn, type ChatQuestion, type ChatRoom } from "./turn";
+import { admitQuestion, admitRegenerate, runTurn, type Admission, type ChatRoom } from "./turn";
 
 /** How often indexing progress is read (and sent as a `files` frame when it changed). */
 const PROGRESS_POLL_MS = 500;
@@ -115,7 +115,9 @@ export class ChatSession extends DurableObject<Env> {
       case "set_files":
         return this.setFiles(ws, who, message);
       case "chat":
-        return this.ask(ws, who, message);
+        return this.ask(ws, who, await admitQuestion(this.room, who, message));
+      case "regenerate":
+        return this.ask(ws, who, await admitRegenerate(this.room, who, message), { regenerate: true });
       case "stop":
         // only the owner writes in the chat, so only the owner stops
         if (message.session_id !== who.sessionId || who.access === "member") {
@@ -194,8 +196,8 @@ export class ChatSession extends DurableObject<Env> {
     return true;
   }
 
-  private async ask(ws: WebSocket, who: SocketIdentity, message: ChatQuestion): Promise<void> {
-    const admitted = await admitQuestion(this.room, who, message);
+  /** Runs an admitted question (or regeneration) once every turn before it has ended. */
+  private async ask(ws: WebSocket, who: SocketIdentity, admitted: Admission, options: { regenerate?: boolean } = {}): Promise<void> {
     if (!admitted.ok) return send(ws, { type: "error", code: admitted.code, message: admitted.message });
     await this.closeRevokedSockets();
     // Queue behind any turn in progress so answers never interleave.
@@ -203,7 +205,7 @@ export class ChatSession extends DurableObject<Env> {
       const stop = new AbortController();
       this.currentTurn = stop;
       try {
-        await runTurn(this.room, who, admitted.query, stop.signal);
+        await runTurn(this.room, who, admitted.query, stop.signal, options);
       } finally {
         if (this.currentTurn === stop) this.currentTurn = null;
       }

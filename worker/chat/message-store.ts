@@ -78,6 +78,20 @@ export class MessageStore {
     if (this.live?.id === id) this.live = null;
   }
 
+  /** The chat's last answer and the question it answers, when the chat ends with one. */
+  lastExchange(): { question: string; answerId: string } | null {
+    const [answer, question] = this.sql
+      .exec<{ id: string; role: string; content: string }>("SELECT id, role, content FROM messages ORDER BY seq DESC LIMIT 2")
+      .toArray();
+    return answer?.role === "assistant" && question?.role === "user" ? { question: question.content, answerId: answer.id } : null;
+  }
+
+  /** Removes an answer (it is being written again). */
+  removeAnswer(id: string): void {
+    this.sql.exec("DELETE FROM messages WHERE id = ? AND role = 'assistant'", id);
+    if (this.live?.id === id) this.live = null;
+  }
+
   all(): StoredMessage[] {
     return this.sql
       .exec<MessageRow>(`SELECT ${COLUMNS} FROM messages ORDER BY seq`)

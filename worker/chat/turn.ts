@@ -31,7 +31,18 @@ export const ATTACHMENT_WAIT_MS = 60_000;
 /** What a turn needs from the chat it runs in. */
 export interface ChatRoom {
   env: Env;
-  messages: Pick<MessageStore, "addQuestion" | "startAnswer" | "appendToAnswer" | "answerSoFar" | "completeAnswer" | "get" | "history">;
+  messages: Pick<
+    MessageStore,
+    | "addQuestion"
+    | "startAnswer"
+    | "appendToAnswer"
+    | "answerSoFar"
+    | "completeAnswer"
+    | "get"
+    | "history"
+    | "lastExchange"
+    | "removeAnswer"
+  >;
   /** the ids of the chat's documents, in the order attached */
   documentIds(): string[];
   /** the chat's documents as they are now */
@@ -46,6 +57,7 @@ export interface ChatRoom {
 }
 
 export type ChatQuestion = Extract<ClientMessage, { action: "chat" }>;
+export type RegenerateRequest = Extract<ClientMessage, { action: "regenerate" }>;
 
 export type Admission = { ok: true; query: string } | { ok: false; code: number; message: string };
 
@@ -84,6 +96,17 @@ export async function admitQuestion(room: ChatRoom, who: SocketIdentity, message
   return { ok: true, query };
 }
 
+/** Regenerate: only the owner, only a chat that ends with an answer; a new answer uses the quota like a question. */
+export async function admitRegenerate(room: ChatRoom, who: SocketIdentity, message: RegenerateRequest): Promise<Admission> {
+  if (message.session_id !== who.sessionId) return refused(403, CHAT_MESSAGES.notYourSession);
+  if (who.access === "member") return refused(403, CHAT_MESSAGES.readOnly);
+  const last = room.messages.lastExchange();
+  if (!last) return refused(400, CHAT_MESSAGES.nothingToRegenerate);
+  const overQuota = await chargeQuestion(room.env, who);
+  if (overQuota) return refused(429, overQuota);
+  return { ok: true, query: last.question };
+}
+
 /** Anonymous visitors are rate limited per IP; signed-in users count against their plan's daily messages. */
 async function chargeQuestion(env: Env, who: SocketIdentity): Promise<string | null> {
   if (!who.userId) {
@@ -96,17 +119,37 @@ async function chargeQuestion(env: Env, who: SocketIdentity): Promise<string | n
 /**
  * Answers an admitted question; every socket of the chat sees the answer stream.
  * `stop` aborted: writing ends, what was written is kept, marked stopped.
+ * `regenerate`: the chat's last answer is removed and its question answered again.
  */
-export async function runTurn(room: ChatRoom, who: SocketIdentity, query: string, stop?: AbortSignal): Promise<void> {
+export async function runTurn(
+  room: ChatRoom,
+  who: SocketIdentity,
+  asked: string,
+  stop?: AbortSignal,
+  options: { regenerate?: boolean } = {},
+): Promise<void> {
   const { env, messages } = room;
-  const history = messages.history();
-  const firstTurn = history.length === 0;
+  let history = messages.history();
+  let query = asked;
+  let firstTurn = history.length === 0;
   let files = await room.files();
-  messages.addQuestion(query, room.takeNewFiles(files));
-  // The chat is in the history from its first question, even if the answer is cut off.
-  // (later turns only bump the chat's activity when they end: one write per turn)
-  if (who.userId && firstTurn)
-    await recordTurn(getDb(env), { sessionId: who.sessionId, userId: who.userId, title: titleFromQuestion(query) });
+  if (options.regenerate) {
+    // read again here: a turn queued before this one may have added an answer
+    const last = messages.lastExchange();
+    if (!last) return room.broadcast({ type: "error", code: 400, message: CHAT_MESSAGES.nothingToRegenerate });
+    messages.removeAnswer(last.answerId);
+    room.broadcast({ type: "regenerating", session_id: who.sessionId, message_id: last.answerId });
+    query = last.question;
+    history = messages.history();
+    if (history.at(-1)?.role === "user") history.pop(); // the question itself is asked, not context
+    firstTurn = false;
+  } else {
+    messages.addQuestion(query, room.takeNewFiles(files));
+    // The chat is in the history from its first question, even if the answer is cut off.
+    // (later turns only bump the chat's activity when they end: one write per turn)
+    if (who.userId && firstTurn)
+      await recordTurn(getDb(env), { sessionId: who.sessionId, userId: who.userId, title: titleFromQuestion(query) });
+  }
 
   if (files.some(isIndexing)) files = await room.untilIndexed(ATTACHMENT_WAIT_MS, { evenUnwatched: true });
   // Only the owner asks, so the chat's documents are the asker's own.

@@ -79,6 +79,8 @@ export const clientMessageSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("get_chats"), token }),
   /** the owner stops the answer being written: what was written is kept, marked stopped */
   z.object({ action: z.literal("stop"), session_id: sessionId, token }),
+  /** the owner asks for the last answer again: it is replaced by a new one to the same question */
+  z.object({ action: z.literal("regenerate"), session_id: sessionId, token }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
@@ -96,6 +98,8 @@ export type ServerMessage =
   | { type: "chat_list"; chats: ChatListItem[] }
   | { type: "chat_list_update"; chats: ChatListItem[] }
   | { type: "full_chat"; session_id: string; messages: StoredMessage[]; mode: AnswerMode; readOnly: boolean; files: ChatFile[] }
+  /** the answer `message_id` is being written again (Regenerate): it leaves the chat, a new answer follows */
+  | { type: "regenerating"; session_id: string; message_id: string }
   /** the chat's documents changed, or their indexing progressed */
   | { type: "files"; session_id: string; files: ChatFile[] }
   /** `action` names the client action that was refused, when it was not a question ("set_files") */
@@ -116,6 +120,7 @@ export const CHAT_MESSAGES = {
   chatDeleted: "This chat was deleted.",
   interrupted: "This answer was interrupted.",
   stopped: "You stopped this answer.",
+  nothingToRegenerate: "There is no answer to regenerate yet.",
   titleRequired: "Give the chat a title.",
   renamed: "Chat renamed.",
   deleted: "Chat deleted.",

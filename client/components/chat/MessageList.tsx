@@ -6,7 +6,7 @@ import { useSnapshot, type Snapshot } from "valtio";
 import { CHAT_MESSAGES, type Source } from "../../../worker/contract/protocol";
 import { answerAsMarkdown } from "../../lib/answer";
 import { chatState, type ChatItem } from "../../state/chat";
-import { retryInterrupted } from "../../state/chatMessages";
+import { regenerableId, regenerateAnswer, retryInterrupted } from "../../state/chatMessages";
 import { openCitation } from "../../state/viewer";
 import { Icon } from "../Icon";
 import { RichText } from "./RichText";
@@ -61,7 +61,7 @@ function CopyAnswer({ item }: { item: Snapshot<ChatItem> }) {
   );
 }
 
-function Message({ item }: { item: Snapshot<ChatItem> }) {
+function Message({ item, canRegenerate }: { item: Snapshot<ChatItem>; canRegenerate: boolean }) {
   if (item.type === "loading") {
     return (
       <li className="chat-message bot chat-waiting" role="status">
@@ -100,7 +100,16 @@ function Message({ item }: { item: Snapshot<ChatItem> }) {
         {item.sources?.length ? <Sources sources={item.sources} /> : null}
         {item.interrupted && <Interrupted answerId={item.id} />}
         {item.stopped && <p className="chat-interrupted">{CHAT_MESSAGES.stopped}</p>}
-        {item.text && !item.interrupted && <CopyAnswer item={item} />}
+        {(canRegenerate || (item.text && !item.interrupted)) && (
+          <div className="chat-answer-actions">
+            {item.text && !item.interrupted && <CopyAnswer item={item} />}
+            {canRegenerate && (
+              <button type="button" className="link-btn chat-copy" onClick={() => regenerateAnswer()}>
+                Regenerate
+              </button>
+            )}
+          </div>
+        )}
       </div>
     </li>
   );
@@ -122,7 +131,9 @@ function Interrupted({ answerId }: { answerId: string }) {
 }
 
 export function MessageList() {
-  const { messages } = useSnapshot(chatState);
+  const snapshot = useSnapshot(chatState);
+  const { messages } = snapshot;
+  const regenerable = regenerableId(snapshot);
   const endRef = useRef<HTMLDivElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -150,7 +161,7 @@ export function MessageList() {
     <section className="chat-messages" aria-label="Messages">
       <ol className="chat-message-list">
         {messages.map((item) => (
-          <Message key={item.id} item={item} />
+          <Message key={item.id} item={item} canRegenerate={item.id === regenerable} />
         ))}
       </ol>
       <div ref={endRef} className="chat-end" aria-hidden="true" />
