@@ -17,6 +17,7 @@ import { getDb } from "../db/client";
 import { chooseChatProvider } from "../providers/llm";
 import { chatTitle, titleFromQuestion } from "../providers/llm/prompt";
 import { checkAttachable } from "../services/chat-files";
+import { turnSearchText } from "../services/chat-search";
 import { listChats, recordTurn } from "../services/chats";
 import { findByUploadKey } from "../services/uploads";
 import { consumeDailyMessage, quotaFor } from "../services/quotas";
@@ -179,7 +180,13 @@ export async function runTurn(
   if (who.userId) {
     // a model may name the chat better than its first question did
     const title = firstTurn && provider.complete ? await chatTitle(provider, query) : undefined;
-    await recordTurn(getDb(env), { sessionId: who.sessionId, userId: who.userId, title, retitle: Boolean(title) });
+    await recordTurn(getDb(env), {
+      sessionId: who.sessionId,
+      userId: who.userId,
+      title,
+      retitle: Boolean(title),
+      text: turnSearchText(query, content),
+    });
   }
   room.broadcast({
     type: "end",

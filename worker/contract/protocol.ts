@@ -55,6 +55,19 @@ export interface ChatListItem {
   summary: string;
 }
 
+/** GET /api/chat/search: the owner's chats whose title or messages contain the words typed. */
+export const CHAT_SEARCH_MAX = 200;
+export const chatSearchQuery = z.object({ q: z.string().trim().min(1).max(CHAT_SEARCH_MAX) });
+
+export interface ChatSearchHit extends ChatListItem {
+  /** the message text around the first match; null when only the title matched */
+  snippet: string | null;
+}
+
+export interface ChatSearchResponse {
+  chats: ChatSearchHit[];
+}
+
 /** "local" = the built-in extractive responder (no model configured). */
 export type AnswerMode = "local" | "model";
 

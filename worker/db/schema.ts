@@ -82,6 +82,8 @@ export const chats = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     summary: text("summary").notNull().default(""),
+    /** the chat's questions and answers, for the owner's history search (capped; see services/chat-search.ts) */
+    searchText: text("search_text").notNull().default(""),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
   },

@@ -10,7 +10,8 @@ import { requireUser } from "../middleware/auth";
 import { enforceRateLimit } from "../middleware/rate-limit";
 import { valid } from "../middleware/validate";
 import { listChats, renameChat } from "../services/chats";
-import { CHAT_MESSAGES, renameChatSchema } from "../contract/protocol";
+import { CHAT_MESSAGES, chatSearchQuery, renameChatSchema, type ChatSearchResponse } from "../contract/protocol";
+import { searchChats } from "../services/chat-search";
 import { sendChatMemo } from "../services/memo";
 import { deleteChat, listMembers, revokeMember, shareChat } from "../services/sharing";
 import { appOrigin } from "../lib/origin";
@@ -20,6 +21,10 @@ import type { StatusMessage } from "../contract/messages";
 export const chatRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get("/list", async (c) => c.json({ chats: await listChats(c.var.db, c.var.user) }, 200))
+  .get("/search", valid("query", chatSearchQuery), async (c) => {
+    const chats = await searchChats({ db: c.var.db }, { userId: c.var.user.id, query: c.req.valid("query").q });
+    return c.json({ chats } satisfies ChatSearchResponse, 200);
+  })
   .post("/sendMemo", valid("json", memoSchema), async (c) => {
     const { session_id, email } = c.req.valid("json");
     const user = c.var.user;

@@ -4,6 +4,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm"
 import { CHAT_MESSAGES, type ChatListItem } from "../contract/protocol";
 import type { Db } from "../db/client";
 import { chatShares, chats } from "../db/schema";
+import { SEARCH_TEXT_MAX } from "./chat-search";
 
 export type SessionAccess = "owner" | "member" | "denied";
 
@@ -42,17 +43,23 @@ export async function noAccessReason(db: Db, sessionId: string, user: { email: s
 
 /**
  * Records a turn: creates the chat on its first question (with its title) and
- * bumps updated_at; `retitle` replaces the title (a model's better name).
+ * bumps updated_at; `retitle` replaces the title (a model's better name);
+ * `text` (the turn's question and answer) is added to the chat's searchable text.
  */
-export async function recordTurn(db: Db, turn: { sessionId: string; userId: string; title?: string; retitle?: boolean }): Promise<void> {
+export async function recordTurn(
+  db: Db,
+  turn: { sessionId: string; userId: string; title?: string; retitle?: boolean; text?: string },
+): Promise<void> {
   const now = Date.now();
+  const text = (turn.text ?? "").slice(0, SEARCH_TEXT_MAX);
   await db
     .insert(chats)
-    .values({ sessionId: turn.sessionId, userId: turn.userId, summary: turn.title ?? "", createdAt: now, updatedAt: now })
+    .values({ sessionId: turn.sessionId, userId: turn.userId, summary: turn.title ?? "", searchText: text, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({
       target: chats.sessionId,
       set: {
         updatedAt: now,
+        searchText: sql`substr(${chats.searchText} || excluded.search_text, 1, ${SEARCH_TEXT_MAX})`,
         summary: turn.retitle
           ? sql`excluded.summary`
           : sql`CASE WHEN ${chats.summary} = '' THEN excluded.summary ELSE ${chats.summary} END`,

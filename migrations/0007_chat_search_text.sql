@@ -1,0 +1,1 @@
+ALTER TABLE `chats` ADD `search_text` text DEFAULT '' NOT NULL;

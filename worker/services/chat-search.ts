@@ -1,0 +1,57 @@
+// The owner's history search: each chat row keeps its questions and answers as
+// plain text (appended once per turn, capped), matched as a substring so
+// results come while a word is still being typed. Only the caller's own chats
+// are searched; shared chats stay out (their text is another user's).
+import { and, desc, eq, like, or, sql } from "drizzle-orm";
+import type { ChatSearchHit } from "../contract/protocol";
+import type { Db } from "../db/client";
+import { chats } from "../db/schema";
+
+/** A chat's searchable text is capped: its first this many characters are searched. */
+export const SEARCH_TEXT_MAX = 200_000;
+const SNIPPET_BEFORE = 40;
+const SNIPPET_LENGTH = 140;
+const RESULTS = 30;
+
+/** The text a turn adds to its chat's searchable text. */
+export function turnSearchText(question: string, answer: string): string {
+  return `${question}\n${answer}\n`;
+}
+
+/** `%` and `_` typed by the user are letters, not wildcards. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function searchChats(deps: { db: Db }, input: { userId: string; query: string }): Promise<ChatSearchHit[]> {
+  const pattern = likePattern(input.query);
+  const needle = input.query.toLowerCase();
+  // instr on lower(): SQLite's LIKE ignores ASCII case, so the snippet does too
+  const at = sql<number>`instr(lower(${chats.searchText}), ${needle})`;
+  const rows = await deps.db
+    .select({
+      session_id: chats.sessionId,
+      updated_at: chats.updatedAt,
+      summary: chats.summary,
+      at,
+      excerpt: sql<string>`substr(${chats.searchText}, max(1, ${at} - ${SNIPPET_BEFORE}), ${SNIPPET_LENGTH})`,
+    })
+    .from(chats)
+    .where(
+      and(
+        eq(chats.userId, input.userId),
+        or(like(chats.summary, sql`${pattern} ESCAPE '\\'`), like(chats.searchText, sql`${pattern} ESCAPE '\\'`)),
+      ),
+    )
+    .orderBy(desc(chats.updatedAt))
+    .limit(RESULTS)
+    .all();
+  return rows.map(({ at: found, excerpt, ...chat }) => ({
+    ...chat,
+    snippet: found > 0 ? snippetOf(excerpt, found > SNIPPET_BEFORE) : null,
+  }));
+}
+
+/** One line of text around the match, with an ellipsis where it was cut. */
+function snippetOf(excerpt: string, cutBefore: boolean): string {
+  const line = excerpt.replace(/\s+/g, " ").trim();
+  return `${cutBefore ? "…" : ""}${line}${excerpt.length >= SNIPPET_LENGTH ? "…" : ""}`;
+}
