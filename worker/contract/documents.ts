@@ -3,6 +3,8 @@
 
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 export const FILE_LIST_PAGE_SIZE = 10;
+/** The longest My Files search (GET /api/documents?search=). */
+export const FILE_SEARCH_MAX = 200;
 
 export type DocumentStatus = "uploading" | "pending" | "processing" | "indexed" | "failed";
 

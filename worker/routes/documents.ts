@@ -3,7 +3,7 @@
 // (the browser calls those without the product's Authorization header).
 import { Hono } from "hono";
 import { z } from "zod";
-import { DOCUMENT_MESSAGES as M, FILE_LIST_PAGE_SIZE, MAX_UPLOAD_BYTES } from "../contract/documents";
+import { DOCUMENT_MESSAGES as M, FILE_LIST_PAGE_SIZE, FILE_SEARCH_MAX, MAX_UPLOAD_BYTES } from "../contract/documents";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
 import { requireUser } from "../middleware/auth";
@@ -28,6 +28,8 @@ const uploadLinkQuery = z.object({
 const listQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).catch(FILE_LIST_PAGE_SIZE),
   pageNumber: z.coerce.number().int().min(1).catch(1),
+  /** keeps the files whose name contains this */
+  search: z.string().trim().max(FILE_SEARCH_MAX).optional().catch(undefined),
 });
 const fileIdQuery = z.object({
   file_id: z.string({ error: M.fileIdRequired }).min(1, M.fileIdRequired),
@@ -82,8 +84,8 @@ export const documentRoutes = new Hono<AppEnv>()
     return c.json(result, 200);
   })
   .get("/", valid("query", listQuery), async (c) => {
-    const { pageNumber, pageSize } = c.req.valid("query");
-    return c.json(await listDocuments(c.var.db, c.var.user.id, pageNumber, pageSize), 200);
+    const { pageNumber, pageSize, search } = c.req.valid("query");
+    return c.json(await listDocuments(c.var.db, c.var.user.id, pageNumber, pageSize, search || undefined), 200);
   })
   .get("/indexingStatus", valid("query", fileIdQuery), async (c) => {
     return c.json(await indexingStatus({ db: c.var.db, LIBRARY: c.env.LIBRARY }, c.var.user.id, c.req.valid("query").file_id), 200);

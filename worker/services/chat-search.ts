@@ -2,9 +2,10 @@
 // plain text (appended once per turn, capped), matched as a substring so
 // results come while a word is still being typed. Only the caller's own chats
 // are searched; shared chats stay out (their text is another user's).
-import { and, desc, eq, like, or, sql } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { ChatSearchHit } from "../contract/protocol";
 import type { Db } from "../db/client";
+import { contains } from "../db/contains";
 import { chats } from "../db/schema";
 
 /** A chat's searchable text is capped: its first this many characters are searched. */
@@ -18,11 +19,7 @@ export function turnSearchText(question: string, answer: string): string {
   return `${question}\n${answer}\n`;
 }
 
-/** `%` and `_` typed by the user are letters, not wildcards. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export async function searchChats(deps: { db: Db }, input: { userId: string; query: string }): Promise<ChatSearchHit[]> {
-  const pattern = likePattern(input.query);
   const needle = input.query.toLowerCase();
   // instr on lower(): SQLite's LIKE ignores ASCII case, so the snippet does too
   const at = sql<number>`instr(lower(${chats.searchText}), ${needle})`;
@@ -35,12 +32,7 @@ export async function searchChats(deps: { db: Db }, input: { userId: string; que
       excerpt: sql<string>`substr(${chats.searchText}, max(1, ${at} - ${SNIPPET_BEFORE}), ${SNIPPET_LENGTH})`,
     })
     .from(chats)
-    .where(
-      and(
-        eq(chats.userId, input.userId),
-        or(like(chats.summary, sql`${pattern} ESCAPE '\\'`), like(chats.searchText, sql`${pattern} ESCAPE '\\'`)),
-      ),
-    )
+    .where(and(eq(chats.userId, input.userId), or(contains(chats.summary, input.query), contains(chats.searchText, input.query))))
     .orderBy(desc(chats.updatedAt))
     .limit(RESULTS)
     .all();

@@ -4,6 +4,7 @@
 import { and, count, desc, eq, lt } from "drizzle-orm";
 import { DOCUMENT_MESSAGES as M, type DeleteResponse, type FileItem, type IndexingStatusResponse } from "../contract/documents";
 import type { Db } from "../db/client";
+import { contains } from "../db/contains";
 import { documents, type DocumentRow } from "../db/schema";
 import { ApiError } from "../errors";
 import { library, type LibraryBinding } from "../library/stub";
@@ -32,9 +33,10 @@ function toFileItem(row: DocumentRow): FileItem {
   };
 }
 
-export async function listDocuments(db: Db, userId: string, pageNumber: number, pageSize: number) {
+/** One page of the user's documents, newest first; `search` keeps those whose name contains it. */
+export async function listDocuments(db: Db, userId: string, pageNumber: number, pageSize: number, search?: string) {
   await sweepAbandonedUploads(db, userId);
-  const where = eq(documents.userId, userId);
+  const where = search ? and(eq(documents.userId, userId), contains(documents.fileName, search)) : eq(documents.userId, userId);
   const total = (await db.select({ n: count() }).from(documents).where(where).get())?.n ?? 0;
   const rows = await db
     .select()
