@@ -17,14 +17,15 @@ import { uploadPdf } from "../lib/upload";
 /** The "From My Files" list is read in pages of the API's largest size. */
 const ATTACHABLE_PAGE_SIZE = 100;
 
-function listPage(pageNumber: number, pageSize: number): Promise<FileListResponse> {
+function listPage(pageNumber: number, pageSize: number, search = ""): Promise<FileListResponse> {
   const query = new URLSearchParams({ pageSize: String(pageSize), pageNumber: String(pageNumber) });
+  if (search.trim()) query.set("search", search.trim());
   return api<FileListResponse>("GET", `/api/documents?${query}`);
 }
 
-/** One page of My Files, newest first. */
-export function loadFilePage(pageNumber: number): Promise<FileListResponse> {
-  return listPage(pageNumber, FILE_LIST_PAGE_SIZE);
+/** One page of My Files, newest first (only names containing `search`, when given). */
+export function loadFilePage(pageNumber: number, search = ""): Promise<FileListResponse> {
+  return listPage(pageNumber, FILE_LIST_PAGE_SIZE, search);
 }
 
 /** Files a chat can attach: everything except failed ones and uploads that have not arrived. */

@@ -625,3 +625,33 @@ describe("My Files page", () => {
     expect(listCalls()).toHaveLength(1);
   });
 });
+
+describe("searching My Files", () => {
+  it("asks the server for names containing the text once typing pauses, from page 1, and says when nothing matches", async () => {
+    signIn();
+    handler = (url) => {
+      if (!url.startsWith("/api/documents?")) return { status: 200, body: {} };
+      const search = new URL(url, "http://x").searchParams.get("search");
+      if (search === "contr") return { status: 200, body: listOf([SAMPLE[0]!]) };
+      if (search === "zzz") return { status: 200, body: listOf([]) };
+      return { status: 200, body: listOf(SAMPLE) };
+    };
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText("scan.pdf");
+    const box = screen.getByRole("searchbox", { name: "Search files by name" });
+    await user.type(box, "contr");
+    await waitFor(() => expect(screen.queryByText("scan.pdf")).toBeNull());
+    expect(screen.getByText("contract.pdf")).toBeTruthy();
+    // one request for the whole word typed, not one per letter
+    const searches = listCalls().filter((r) => r.url.includes("search="));
+    expect(searches.map((r) => new URL(r.url, "http://x").searchParams.get("search"))).toEqual(["contr"]);
+    expect(new URL(searches[0]!.url, "http://x").searchParams.get("pageNumber")).toBe("1");
+
+    await user.clear(box);
+    await user.type(box, "zzz");
+    expect(await screen.findByText("No files match “zzz”.")).toBeTruthy();
+    await user.clear(box);
+    expect(await screen.findByText("scan.pdf")).toBeTruthy();
+  });
+});

@@ -14,6 +14,8 @@ interface FileTableProps {
   progress: Record<string, number>;
   selected: ReadonlySet<string>;
   loading: boolean;
+  /** what an empty list says instead of the first-upload hint (a search found nothing) */
+  emptyText?: string;
   onToggle: (file: FileItem) => void;
   onView: (file: FileItem) => void;
   onDelete: (file: FileItem) => void;
@@ -21,7 +23,7 @@ interface FileTableProps {
   onChat: (file: FileItem) => void;
 }
 
-export function FileTable({ files, progress, selected, loading, onToggle, onView, onDelete, onChat }: FileTableProps) {
+export function FileTable({ files, progress, selected, loading, emptyText, onToggle, onView, onDelete, onChat }: FileTableProps) {
   return (
     <div className="file-table-card">
       <table className="file-table" aria-label="Your files" aria-busy={loading || undefined}>
@@ -40,7 +42,7 @@ export function FileTable({ files, progress, selected, loading, onToggle, onView
           {files.length === 0 ? (
             <tr className="file-empty">
               <td colSpan={5} className="muted">
-                {loading ? "Loading your files..." : "No files yet. Upload a PDF to get started."}
+                {loading ? "Loading your files..." : (emptyText ?? "No files yet. Upload a PDF to get started.")}
               </td>
             </tr>
           ) : (

@@ -24,7 +24,8 @@ import { useUploads } from "./useUploads";
 
 export function MyFiles() {
   const { selected, toggle, clear, refresh } = useFileSelection();
-  const { files, page, setPage, totalPages, loading, listError, refetch } = useFileList(refresh);
+  const [search, setSearch] = useState("");
+  const { files, page, setPage, totalPages, loading, listError, refetch, searched } = useFileList(refresh, search);
   // Newest first: a new upload or import is on page 1.
   const showFirstPage = () => {
     setPage(1);
@@ -60,7 +61,7 @@ export function MyFiles() {
 
   return (
     <DropZone onFiles={startUploads}>
-      <FilesToolbar onUpload={startUploads} onOpenDrive={() => setPickerOpen(true)} />
+      <FilesToolbar onUpload={startUploads} onOpenDrive={() => setPickerOpen(true)} search={search} onSearch={setSearch} />
 
       {uploadError && <ErrorBanner message={uploadError} onDismiss={dismissUploadError} />}
       {listError && (
@@ -77,6 +78,7 @@ export function MyFiles() {
         progress={progress}
         selected={new Set(selected.keys())}
         loading={loading && files.length === 0}
+        emptyText={searched.trim() ? `No files match “${searched.trim()}”.` : undefined}
         onToggle={toggle}
         onView={(f) => void viewDocument(f).then(() => mounted.current && refetch())}
         onDelete={(f) => setDeleteTargets([f])}

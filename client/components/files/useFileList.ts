@@ -1,14 +1,18 @@
 // The My Files list (spec sections 4 and 9): one page at a time, newest first,
-// loaded again on demand and every 5 s while any file is pending or processing.
+// loaded again on demand and every 5 s while any file is pending or processing;
+// a search (file names containing it) asks the server 200 ms after typing stops.
 import { useCallback, useEffect, useState } from "react";
 import type { FileItem } from "../../../worker/contract/documents";
 import { FILE_REFRESH_MS, needsRefresh } from "../../lib/files";
 import { loadFilePage } from "../../state/documents";
 
+const SEARCH_DELAY_MS = 200;
+
 /** `onLoaded` (stable) sees every page that arrives. */
-export function useFileList(onLoaded: (files: FileItem[]) => void) {
+export function useFileList(onLoaded: (files: FileItem[]) => void, search = "") {
   const [files, setFiles] = useState<FileItem[]>([]);
   const [page, setPage] = useState(1);
+  const [searched, setSearched] = useState(search);
   const [totalPages, setTotalPages] = useState(0);
   const [loading, setLoading] = useState(true);
   const [listError, setListError] = useState<string | null>(null);
@@ -16,11 +20,21 @@ export function useFileList(onLoaded: (files: FileItem[]) => void) {
 
   const refetch = useCallback(() => setReloadTick((t) => t + 1), []);
 
+  // A new search starts on its first page, once typing pauses.
+  useEffect(() => {
+    if (search === searched) return;
+    const timer = setTimeout(() => {
+      setSearched(search);
+      setPage(1);
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, searched]);
+
   // Load the current page (and again on every refetch). Stale answers are ignored.
   useEffect(() => {
     let cancelled = false;
     setLoading(true);
-    loadFilePage(page)
+    loadFilePage(page, searched)
       .then((result) => {
         if (cancelled) return;
         const list = Array.isArray(result?.files) ? result.files : [];
@@ -43,7 +57,7 @@ export function useFileList(onLoaded: (files: FileItem[]) => void) {
     return () => {
       cancelled = true;
     };
-  }, [page, reloadTick, onLoaded]);
+  }, [page, searched, reloadTick, onLoaded]);
 
   // Auto-refresh every 5 s while any file is pending or processing.
   const refreshing = needsRefresh(files);
@@ -53,5 +67,5 @@ export function useFileList(onLoaded: (files: FileItem[]) => void) {
     return () => clearInterval(timer);
   }, [refreshing, refetch]);
 
-  return { files, page, setPage, totalPages, loading, listError, refetch };
+  return { files, page, setPage, totalPages, loading, listError, refetch, searched };
 }
