@@ -26,6 +26,8 @@ export interface ChatItem {
   interrupted?: boolean;
   /** an answer the user stopped: shown as written */
   stopped?: boolean;
+  /** follow-up questions offered under the chat's last answer */
+  suggestions?: string[];
 }
 
 export interface ChatState {

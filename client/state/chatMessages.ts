@@ -15,6 +15,7 @@ function toItem(message: StoredMessage): ChatItem {
   if (message.sources?.length) item.sources = message.sources.map((s) => ({ ...s }));
   if (message.status === "interrupted") item.interrupted = true;
   if (message.status === "stopped") item.stopped = true;
+  if (message.suggestions?.length) item.suggestions = [...message.suggestions];
   return item;
 }
 
@@ -219,6 +220,12 @@ export function handleServerMessage(message: ServerMessage): void {
       break;
     case "files":
       if (message.session_id === chatState.sessionId && Array.isArray(message.files)) showChatFiles(message.files);
+      break;
+    case "suggestions":
+      if (message.session_id === chatState.sessionId && Array.isArray(message.suggestions)) {
+        const answer = chatState.messages.find((m) => m.id === message.message_id);
+        if (answer) answer.suggestions = message.suggestions.filter((s) => typeof s === "string").slice(0, 3);
+      }
       break;
     case "regenerating":
       if (message.session_id === chatState.sessionId) onRegenerating(message.message_id);

@@ -408,6 +408,45 @@ describe("Chat page", () => {
     await waitFor(() => expect(screen.queryByRole("button", { name: "Regenerate" })).toBeNull());
   });
 
+  it("offers the follow-up suggestions under the last answer; one click asks it", async () => {
+    render(<ConnectedChat />);
+    const ws = socket();
+    await ws.open();
+    const sessionId = appInfo.currentSessionId!;
+    await ws.emit({
+      type: "full_chat",
+      session_id: sessionId,
+      messages: [
+        stored({ id: "m1", role: "user", content: "Dental?" }),
+        stored({ id: "m2", role: "assistant", content: "Ninety days.", suggestions: ["Old suggestion?"] }),
+        stored({ id: "m3", role: "user", content: "How long is parental leave?" }),
+        stored({ id: "m4", role: "assistant", content: "Sixteen weeks." }),
+      ],
+      mode: "local",
+      readOnly: false,
+      files: [],
+    });
+    // only the last answer offers suggestions, once they arrive
+    expect(screen.queryByRole("list", { name: "Suggested questions" })).toBeNull();
+    await ws.emit({
+      type: "suggestions",
+      session_id: sessionId,
+      message_id: "m4",
+      suggestions: ["What about sick leave?", "Remote work?"],
+    });
+    const list = await screen.findByRole("list", { name: "Suggested questions" });
+    expect(
+      within(list)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["What about sick leave?", "Remote work?"]);
+    expect(screen.queryByText("Old suggestion?")).toBeNull();
+
+    fireEvent.click(within(list).getByRole("button", { name: "What about sick leave?" }));
+    expect(ws.frames().at(-1)).toMatchObject({ action: "chat", query: "What about sick leave?", session_id: sessionId });
+    await waitFor(() => expect(screen.queryByRole("list", { name: "Suggested questions" })).toBeNull());
+  });
+
   it("shows an interrupted answer as written, says so, and Retry asks its question again", async () => {
     render(<ConnectedChat />);
     const ws = socket();

@@ -66,6 +66,12 @@ function memoryRoom(roomEnv: Env = env) {
         const [question, answer] = stored.slice(-2);
         return question?.role === "user" && answer?.role === "assistant" ? { question: question.content, answerId: answer.id } : null;
       },
+      setSuggestions: (id: string, suggestions: readonly string[]) => {
+        Object.assign(
+          stored.find((m) => m.id === id)!,
+          { suggestions: [...suggestions] },
+        );
+      },
       removeAnswer: (id: string) => {
         const at = stored.findIndex((m) => m.id === id && m.role === "assistant");
         if (at >= 0) stored.splice(at, 1);

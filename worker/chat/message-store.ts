@@ -14,11 +14,12 @@ interface MessageRow {
   file_info: string | null;
   sources: string | null;
   status: "complete" | "streaming" | "interrupted" | "stopped";
+  suggestions: string | null;
   created_at: number;
   [key: string]: SqlStorageValue;
 }
 
-const COLUMNS = "id, role, content, file_info, sources, status, created_at";
+const COLUMNS = "id, role, content, file_info, sources, status, suggestions, created_at";
 
 export interface HistoryMessage {
   role: "user" | "assistant";
@@ -40,6 +41,9 @@ export class MessageStore {
       status TEXT NOT NULL DEFAULT 'complete',
       created_at INTEGER NOT NULL
     )`);
+    // chats stored before follow-up suggestions existed get the column
+    const hasSuggestions = sql.exec("SELECT 1 FROM pragma_table_info('messages') WHERE name = 'suggestions'").toArray().length > 0;
+    if (!hasSuggestions) sql.exec("ALTER TABLE messages ADD COLUMN suggestions TEXT");
     // An answer still marked streaming after a restart was cut off: it stays as
     // written, marked interrupted (the client says so and offers a retry).
     sql.exec("UPDATE messages SET status = 'interrupted' WHERE status = 'streaming'");
@@ -76,6 +80,11 @@ export class MessageStore {
   completeAnswer(id: string, content: string, sources: Source[], status: "complete" | "stopped" = "complete"): void {
     this.sql.exec("UPDATE messages SET content = ?, sources = ?, status = ? WHERE id = ?", content, JSON.stringify(sources), status, id);
     if (this.live?.id === id) this.live = null;
+  }
+
+  /** Keeps an answer's follow-up questions. */
+  setSuggestions(id: string, suggestions: readonly string[]): void {
+    this.sql.exec("UPDATE messages SET suggestions = ? WHERE id = ?", JSON.stringify(suggestions), id);
   }
 
   /** The chat's last answer and the question it answers, when the chat ends with one. */
@@ -134,6 +143,7 @@ export class MessageStore {
       content: live ? live.content : row.content,
       ...(row.file_info ? { fileInfo: JSON.parse(row.file_info) as FileInfo[] } : {}),
       ...(row.sources ? { sources: JSON.parse(row.sources) as Source[] } : {}),
+      ...(row.suggestions ? { suggestions: JSON.parse(row.suggestions) as string[] } : {}),
       status: live ? "streaming" : row.status,
       created_at: row.created_at,
     };

@@ -23,6 +23,7 @@ import { findByUploadKey } from "../services/uploads";
 import { consumeDailyMessage, quotaFor } from "../services/quotas";
 import { retrievePassages } from "../services/retrieval";
 import { citedSources } from "./citations";
+import { followUpQuestions } from "./suggestions";
 import type { SocketIdentity } from "./identity";
 import type { MessageStore } from "./message-store";
 
@@ -42,6 +43,7 @@ export interface ChatRoom {
     | "get"
     | "history"
     | "lastExchange"
+    | "setSuggestions"
     | "removeAnswer"
   >;
   /** the ids of the chat's documents, in the order attached */
@@ -174,7 +176,8 @@ export async function runTurn(
 
   const stopped = Boolean(stop?.aborted);
   const content = messages.answerSoFar() || (stopped ? "" : CHAT_MESSAGES.sendFailed);
-  messages.completeAnswer(answerId, content, citedSources(content, passages), stopped ? "stopped" : "complete");
+  const sources = citedSources(content, passages);
+  messages.completeAnswer(answerId, content, sources, stopped ? "stopped" : "complete");
   if (failed) room.broadcast({ type: "error", code: 500, message: CHAT_MESSAGES.sendFailed });
 
   if (who.userId) {
@@ -198,5 +201,14 @@ export async function runTurn(
   if (who.userId) {
     const chats = await listChats(getDb(env), { id: who.userId, email: who.email! });
     room.broadcast({ type: "chat_list_update", chats }, who.userId);
+  }
+  // follow-up questions come last: the answer and the history never wait for them
+  if (!stopped && !failed) {
+    const cited = sources.map((s) => passages[s.n - 1]!);
+    const suggestions = await followUpQuestions(provider, query, content, cited);
+    if (suggestions.length) {
+      messages.setSuggestions(answerId, suggestions);
+      room.broadcast({ type: "suggestions", session_id: who.sessionId, message_id: answerId, suggestions });
+    }
   }
 }

@@ -46,6 +46,8 @@ export interface StoredMessage {
   sources?: Source[];
   /** "streaming" while the answer is still being written */
   status?: "complete" | "streaming" | "interrupted" | "stopped";
+  /** up to three follow-up questions (an answer's `suggestions` frame, kept with it) */
+  suggestions?: string[];
   created_at: number;
 }
 
@@ -113,6 +115,8 @@ export type ServerMessage =
   | { type: "full_chat"; session_id: string; messages: StoredMessage[]; mode: AnswerMode; readOnly: boolean; files: ChatFile[] }
   /** the answer `message_id` is being written again (Regenerate): it leaves the chat, a new answer follows */
   | { type: "regenerating"; session_id: string; message_id: string }
+  /** follow-up questions for answer `message_id`, sent after its `end` */
+  | { type: "suggestions"; session_id: string; message_id: string; suggestions: string[] }
   /** the chat's documents changed, or their indexing progressed */
   | { type: "files"; session_id: string; files: ChatFile[] }
   /** `action` names the client action that was refused, when it was not a question ("set_files") */

@@ -40,11 +40,16 @@ export function ftsMatchExpression(text: string): string | null {
   return terms.length ? terms.map((t) => `"${t}"`).join(" OR ") : null;
 }
 
-export function splitSentences(text: string): string[] {
-  const pieces = text
+/** The text cut where a sentence ends and the next begins (a capital or a number after . ! or ?). */
+export function sentencePieces(text: string): string[] {
+  return text
     .split(/(?<=[.!?])\s+(?=["'(\[]?[\p{Lu}\p{N}])/u)
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+export function splitSentences(text: string): string[] {
+  const pieces = sentencePieces(text);
   // A list number ("you: 1.", not "line 19.") or a question ("How long should
   // records be kept?") belongs with what follows it: the answer is the next sentence.
   const sentences: string[] = [];

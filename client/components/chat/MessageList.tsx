@@ -6,7 +6,7 @@ import { useSnapshot, type Snapshot } from "valtio";
 import { CHAT_MESSAGES, type Source } from "../../../worker/contract/protocol";
 import { answerAsMarkdown } from "../../lib/answer";
 import { chatState, type ChatItem } from "../../state/chat";
-import { regenerableId, regenerateAnswer, retryInterrupted } from "../../state/chatMessages";
+import { regenerableId, regenerateAnswer, retryInterrupted, sendQuestion } from "../../state/chatMessages";
 import { openCitation } from "../../state/viewer";
 import { Icon } from "../Icon";
 import { RichText } from "./RichText";
@@ -110,8 +110,24 @@ function Message({ item, canRegenerate }: { item: Snapshot<ChatItem>; canRegener
             )}
           </div>
         )}
+        {canRegenerate && item.suggestions?.length ? <Suggestions questions={item.suggestions} /> : null}
       </div>
     </li>
+  );
+}
+
+/** Follow-up questions under the last answer: one click asks it. */
+function Suggestions({ questions }: { questions: readonly string[] }) {
+  return (
+    <ul className="chat-suggestions" aria-label="Suggested questions">
+      {questions.map((question) => (
+        <li key={question}>
+          <button type="button" className="suggestion-chip" onClick={() => sendQuestion(question)}>
+            {question}
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
 

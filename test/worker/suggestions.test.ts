@@ -1,0 +1,126 @@
+// Proves the follow-up suggestions: the headings of cited passages become
+// questions (on real text of the IRS Form W-9, extracted at test time; and on a
+// generated handbook), never what was just asked, at most three; a model's
+// suggestions are cleaned (numbering, bullets, non-questions dropped) and a
+// failing or silent model falls back to the headings; a turn stores them with the
+// answer and sends them last, and an answer citing nothing gets none.
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { followUpQuestions, headingSuggestions, isSectionHeading } from "../../worker/chat/suggestions";
+import { extractPdfPages } from "../../worker/ingest/extract";
+import { chunkPage } from "../../worker/library/chunker";
+import type { Passage } from "../../worker/services/retrieval";
+import { corpus, corpusBytes } from "../helpers/corpus";
+import { newUser } from "../helpers/api";
+import { uploadAndIndex, waitUntilDone } from "../helpers/documents";
+import { textPdf } from "../helpers/pdfs";
+import { openSocket } from "../helpers/sockets";
+
+const passage = (text: string, page = 1, fileName = "Handbook.pdf"): Passage => ({
+  chunkId: `d:${page}:0`,
+  documentId: "d",
+  fileName,
+  page,
+  text,
+  charStart: 0,
+  charEnd: text.length,
+});
+
+const HANDBOOK =
+  "Leave policy. Parental leave is sixteen weeks at full pay. Sick leave. Employees get ten sick days a year. " +
+  "Remote work. Staff may work from home two days a week. You must tell your manager. 5. A list item.";
+
+describe("headings as follow-up questions", () => {
+  it("tells headings from sentences", () => {
+    for (const heading of ["Sick leave.", "Exemption from FATCA reporting code.", "How to get a TIN.", "Misuse of TINs"])
+      expect(isSectionHeading(heading), heading).toBe(true);
+    for (const sentence of [
+      "You must tell your manager.",
+      "5. A list item.",
+      "See Pub.",
+      "G—A real estate investment trust.",
+      "Form W-9 (Rev. 3-2024)",
+      "Due date: Jan.",
+    ])
+      expect(isSectionHeading(sentence), sentence).toBe(false);
+  });
+
+  it("turns the cited passages' headings into at most three questions, leaving out what was asked", () => {
+    expect(headingSuggestions("How long is sick leave?", [passage(HANDBOOK)])).toEqual([
+      "What does Handbook.pdf say about leave policy?",
+      "What does Handbook.pdf say about remote work?",
+    ]);
+    expect(headingSuggestions("Anything?", [passage(HANDBOOK), passage("Benefits overview. Dental plans. Vision plans.", 2)])).toHaveLength(
+      3,
+    );
+  });
+
+  it.skipIf(!corpus)("finds the W-9's section headings on its real page 4", async () => {
+    const { pages } = await extractPdfPages(await corpusBytes("irs/fw9.pdf"), 100);
+    const passages = chunkPage(pages[3]!).map((c) => ({ ...passage(c.text, 4, "fw9.pdf"), charStart: c.charStart, charEnd: c.charEnd }));
+    const suggestions = headingSuggestions("Which payees are exempt from backup withholding?", passages);
+    expect(suggestions).toContain("How to get a TIN?");
+    expect(suggestions).toContain("What does fw9.pdf say about exemption from FATCA reporting code?");
+    expect(suggestions.every((s) => s.endsWith("?") && !/\d—/.test(s))).toBe(true);
+  });
+});
+
+describe("a model's suggestions", () => {
+  it("are cleaned, and a failing or silent model falls back to the headings", async () => {
+    const cited = [passage(HANDBOOK)];
+    const model = {
+      complete: async () =>
+        "1. Can I carry sick days over?\n- Is remote work allowed on Fridays?\nThanks for asking.\n\n3) What about vacation?\n4. One more?",
+    };
+    expect(await followUpQuestions(model, "How long is parental leave?", "Sixteen weeks [1].", cited)).toEqual([
+      "Can I carry sick days over?",
+      "Is remote work allowed on Fridays?",
+      "What about vacation?",
+    ]);
+    const failing = {
+      complete: async () => {
+        throw new Error("model down");
+      },
+    };
+    const fallback = await followUpQuestions(failing, "How long is parental leave?", "Sixteen weeks [1].", cited);
+    expect(fallback).toEqual(headingSuggestions("How long is parental leave?", cited));
+    expect(await followUpQuestions({ complete: async () => "" }, "q", "a", cited)).toEqual(
+      fallback.length ? headingSuggestions("q", cited) : [],
+    );
+    expect(await followUpQuestions(model, "q", "Nothing found.", [])).toEqual([]);
+  });
+});
+
+describe("a turn's suggestions", () => {
+  it("are sent after the answer and kept with it", async () => {
+    const u = await newUser("suggest");
+    const doc = await uploadAndIndex(u.token, "Handbook.pdf", await textPdf([HANDBOOK]));
+    await waitUntilDone(u.token, doc.fileId);
+    const sessionId = `${u.email}-${crypto.randomUUID()}`;
+    const socket = await openSocket(sessionId, u.token);
+    socket.send({ action: "chat", query: "How long is parental leave?", session_id: sessionId, token: u.token });
+    const end = await socket.next("end");
+    const frame = await socket.next("suggestions");
+    expect(frame).toEqual({
+      type: "suggestions",
+      session_id: sessionId,
+      message_id: end.message.id,
+      suggestions: expect.arrayContaining([
+        "What does Handbook.pdf say about sick leave?",
+        "What does Handbook.pdf say about remote work?",
+      ]),
+    });
+    expect(socket.received.at(-1)).toEqual(frame);
+    socket.send({ action: "get_full_chat", session_id: sessionId, token: u.token });
+    const full = await socket.next("full_chat");
+    expect(full.messages.at(-1)!.suggestions).toEqual(frame.suggestions);
+
+    // nothing relevant found: no sources, no suggestions
+    socket.send({ action: "chat", query: "quantum chromodynamics lattice", session_id: sessionId, token: u.token });
+    const second = await socket.next("end", 1);
+    expect(second.message.sources).toEqual([]);
+    await socket.next("chat_list_update", 1);
+    expect(socket.all("suggestions")).toHaveLength(1);
+    void env;
+  });
+});
