@@ -49,12 +49,16 @@ test("a cited answer about page 2, kept in the history and restored after a relo
   await expect(answer.getByRole("link", { name: `[1] ${name}, p. 2` })).toBeVisible();
   await expect(page.getByText("local mode", { exact: false }).first()).toBeVisible();
 
-  // the citation opens the PDF at page 2
-  const popup = page.waitForEvent("popup");
+  // the citation opens page 2 beside the chat; "Open in new tab" opens the PDF at page 2
   await citation.click();
-  const viewer = await popup;
-  await expect.poll(() => viewer.url()).toContain("#page=2");
-  await viewer.close();
+  const panel = page.getByRole("complementary", { name: "Document viewer" });
+  await expect(panel.locator('.pdf-page[data-page="2"] mark.cited-passage').first()).toBeVisible({ timeout: 30_000 });
+  const popup = page.waitForEvent("popup");
+  await panel.getByRole("button", { name: "Open in new tab" }).click();
+  const tab = await popup;
+  await expect.poll(() => tab.url()).toContain("#page=2");
+  await tab.close();
+  await panel.getByRole("button", { name: "Close viewer" }).click();
 
   if (!(await page.getByRole("navigation", { name: "Chat history" }).isVisible()))
     await page.getByRole("button", { name: "Chat History" }).click();

@@ -237,6 +237,28 @@ describe("a chat turn", () => {
     expect(await readerSocket.next("error")).toMatchObject({ code: 403, message: CHAT_MESSAGES.readOnly });
   });
 
+  it("stops a question whose Stop arrives before its answer starts; the next question is answered in full", async () => {
+    const u = await userWithDocument("stop-early");
+    const socket = await openSocket(u.sessionId, u.token);
+    socket.send({ action: "chat", query: "dental coverage", session_id: u.sessionId, token: u.token });
+    socket.send({ action: "stop", session_id: u.sessionId, token: u.token });
+    const stopped = await socket.next("end");
+    expect(stopped.message.status).toBe("stopped");
+    expect(socket.all("stream")).toEqual([]);
+
+    socket.send({ action: "chat", query: "economy class flights", session_id: u.sessionId, token: u.token });
+    const next = await socket.next("end", 1);
+    expect(next.message).toMatchObject({ status: "complete", content: expect.stringContaining("Economy class is required") });
+    socket.send({ action: "get_full_chat", session_id: u.sessionId, token: u.token });
+    const full = await socket.next("full_chat");
+    expect(full.messages.map((m) => [m.role, m.status])).toEqual([
+      ["user", "complete"],
+      ["assistant", "stopped"],
+      ["user", "complete"],
+      ["assistant", "complete"],
+    ]);
+  });
+
   it("queues two questions sent at once: complete, separate answers that never interleave", async () => {
     const u = await userWithDocument("queue");
     const socket = await openSocket(u.sessionId, u.token);

@@ -46,8 +46,8 @@ export class ChatSession extends DurableObject<Env> {
   /** what a turn may use of this chat */
   private readonly room: ChatRoom;
   private turns: Promise<void> = Promise.resolve();
-  /** stops the answer being written now (null between turns) */
-  private currentTurn: AbortController | null = null;
+  /** one per question from its arrival to its answer's end: Stop stops them all, even one not yet started */
+  private readonly stoppable = new Set<AbortController>();
   /** the last `files` frame sent, so unchanged progress is not sent again */
   private lastFilesFrame = "";
   /** the session this object serves (known from its first socket) */
@@ -115,15 +115,15 @@ export class ChatSession extends DurableObject<Env> {
       case "set_files":
         return this.setFiles(ws, who, message);
       case "chat":
-        return this.ask(ws, who, await admitQuestion(this.room, who, message));
+        return this.ask(ws, who, () => admitQuestion(this.room, who, message));
       case "regenerate":
-        return this.ask(ws, who, await admitRegenerate(this.room, who, message), { regenerate: true });
+        return this.ask(ws, who, () => admitRegenerate(this.room, who, message), { regenerate: true });
       case "stop":
         // only the owner writes in the chat, so only the owner stops
         if (message.session_id !== who.sessionId || who.access === "member") {
           return send(ws, { type: "error", code: 403, message: CHAT_MESSAGES.readOnly });
         }
-        this.currentTurn?.abort();
+        for (const stop of this.stoppable) stop.abort();
         return;
     }
   }
@@ -196,25 +196,32 @@ export class ChatSession extends DurableObject<Env> {
     return true;
   }
 
-  /** Runs an admitted question (or regeneration) once every turn before it has ended. */
-  private async ask(ws: WebSocket, who: SocketIdentity, admitted: Admission, options: { regenerate?: boolean } = {}): Promise<void> {
-    if (!admitted.ok) return send(ws, { type: "error", code: admitted.code, message: admitted.message });
-    await this.closeRevokedSockets();
-    // Queue behind any turn in progress so answers never interleave.
-    const turn = this.turns.then(async () => {
-      const stop = new AbortController();
-      this.currentTurn = stop;
-      try {
-        await runTurn(this.room, who, admitted.query, stop.signal, options);
-      } finally {
-        if (this.currentTurn === stop) this.currentTurn = null;
-      }
-    });
-    this.turns = turn.catch(() => {});
-    await turn.catch((err) => {
-      console.error("chat turn failed", err);
-      this.broadcast({ type: "error", code: 500, message: CHAT_MESSAGES.sendFailed });
-    });
+  /**
+   * Admits a question (or regeneration) and runs it once every turn before it
+   * has ended. A Stop that arrives while it is being admitted or waiting still stops it.
+   */
+  private async ask(
+    ws: WebSocket,
+    who: SocketIdentity,
+    admit: () => Promise<Admission>,
+    options: { regenerate?: boolean } = {},
+  ): Promise<void> {
+    const stop = new AbortController();
+    this.stoppable.add(stop);
+    try {
+      const admitted = await admit();
+      if (!admitted.ok) return send(ws, { type: "error", code: admitted.code, message: admitted.message });
+      await this.closeRevokedSockets();
+      // Queue behind any turn in progress so answers never interleave.
+      const turn = this.turns.then(() => runTurn(this.room, who, admitted.query, stop.signal, options));
+      this.turns = turn.catch(() => {});
+      await turn.catch((err) => {
+        console.error("chat turn failed", err);
+        this.broadcast({ type: "error", code: 500, message: CHAT_MESSAGES.sendFailed });
+      });
+    } finally {
+      this.stoppable.delete(stop);
+    }
   }
 
   private async sendFullChat(ws: WebSocket, who: SocketIdentity, sessionId: string): Promise<void> {
