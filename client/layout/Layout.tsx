@@ -1,6 +1,6 @@
 // The shared layout: header, sidebar, the routed page, footer, and the dialogs.
+import { lazy, Suspense } from "react";
 import { Outlet } from "react-router-dom";
-import { SettingsDialog } from "../components/settings/SettingsDialog";
 import { useSnapshot } from "valtio";
 import { appInfo } from "../state/app";
 import { useChatConnection } from "../state/chatConnection";
@@ -8,8 +8,11 @@ import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { Sidebar } from "./Sidebar";
 
+// Settings (and the form validation it carries) loads when it is first opened
+const SettingsDialog = lazy(() => import("../components/settings/SettingsDialog").then((m) => ({ default: m.SettingsDialog })));
+
 export function Layout() {
-  const { isSidebarOpen } = useSnapshot(appInfo);
+  const { isSidebarOpen, isOpenSettingsModal } = useSnapshot(appInfo);
   // One chat connection for the whole layout, so the sidebar history stays current on every page.
   useChatConnection();
   return (
@@ -22,7 +25,11 @@ export function Layout() {
           <Footer />
         </div>
       </div>
-      <SettingsDialog />
+      {isOpenSettingsModal && (
+        <Suspense fallback={null}>
+          <SettingsDialog />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -5,7 +5,8 @@
 // validation stops the submission. Works signed out too. The ways to reach
 // support stay below.
 import { useId, useState, type FormEvent } from "react";
-import { CONTACT_MESSAGES, COUNTRY_CODES, contactSchema, type ContactCategory, type ContactRequest } from "../../worker/contract/mail";
+import { CONTACT_MESSAGES, COUNTRY_CODES, type ContactCategory, type ContactRequest } from "../../worker/contract/mail";
+import { contactSchema } from "../../worker/contract/mail-schemas";
 import { Field } from "../components/Field";
 import { serverMessage } from "../lib/api";
 import { sendContactMessage } from "../state/contact";

@@ -1,17 +1,10 @@
 // Sharing a chat (spec sections 2, 4, 5 and 9): the owner invites e-mail
 // addresses, sees who the chat is shared with, and removes access. Members open
 // the chat read-only through its link.
-import {
-  emailAddressSchema,
-  SHARE_MESSAGES,
-  type ShareMembersResponse,
-  type SharedMember,
-  type ShareResponse,
-} from "../../worker/contract/mail";
+import { checkEmailAddress } from "../../worker/contract/email";
+import { SHARE_MESSAGES, type ShareMembersResponse, type SharedMember, type ShareResponse } from "../../worker/contract/mail";
 import type { StatusMessage } from "../../worker/contract/messages";
 import { api } from "../lib/api";
-
-const shareEmail = emailAddressSchema(SHARE_MESSAGES.invalidEmail, SHARE_MESSAGES.invalidEmail);
 
 /** The link that opens a shared chat (see the Chat page). */
 export function sharedChatLink(sessionId: string): string {
@@ -20,9 +13,9 @@ export function sharedChatLink(sessionId: string): string {
 
 /** An address typed to invite: the address as it is sent, or why it cannot be added to the list. */
 export function checkInvite(raw: string, ownEmail: string | null, listed: readonly string[]): { email: string } | { error: string } {
-  const check = shareEmail.safeParse(raw);
-  if (!check.success) return { error: check.error.issues[0]?.message ?? SHARE_MESSAGES.invalidEmail };
-  const email = check.data;
+  const check = checkEmailAddress(raw, SHARE_MESSAGES.invalidEmail, SHARE_MESSAGES.invalidEmail);
+  if ("error" in check) return check;
+  const { email } = check;
   if (ownEmail && email === ownEmail.toLowerCase()) return { error: SHARE_MESSAGES.cannotShareWithSelf };
   if (listed.includes(email)) return { error: SHARE_MESSAGES.duplicate };
   return { email };

@@ -225,7 +225,8 @@ describe("Chat page", () => {
     });
     expect(chatState.loading).toBe(false);
     expect(chatState.messages).toHaveLength(2);
-    const cite = screen.getByRole("link", { name: "[1]" });
+    // the markdown renderer arrives with the first answer: plain text until then
+    const cite = await screen.findByRole("link", { name: "[1]" });
     expect(cite.getAttribute("title")).toBe("contract.pdf, p. 3");
     expect(screen.getByText("Sources")).toBeTruthy();
     expect(screen.getByRole("link", { name: "[1] contract.pdf, p. 3" })).toBeTruthy();
@@ -729,6 +730,7 @@ describe("Answer text", () => {
         }
       />,
     );
+    expect(await screen.findByRole("link", { name: "docs" })).toBeTruthy(); // the renderer has loaded
     expect(screen.queryByRole("link", { name: "evil" })).toBeNull();
     expect(screen.getByText(/See evil and/)).toBeTruthy();
     expect(document.querySelector('a[href^="javascript"]')).toBeNull();
@@ -754,7 +756,7 @@ describe("Answer text", () => {
         onCite={onCite}
       />,
     );
-    expect(screen.getByText("Key points").tagName).toBe("STRONG");
+    expect((await screen.findByText("Key points")).tagName).toBe("STRONG");
     expect(screen.getAllByRole("listitem")).toHaveLength(2);
     expect(screen.getAllByRole("link", { name: "[1]" })).toHaveLength(2);
     fireEvent.click(screen.getByRole("link", { name: "[2]" }));

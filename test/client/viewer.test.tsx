@@ -67,7 +67,7 @@ describe("the document viewer", () => {
   it("opens at the clicked citation beside the chat, steps through the sources and closes on Escape", async () => {
     const user = userEvent.setup();
     renderChat();
-    await user.click(screen.getByRole("link", { name: "[1]" }));
+    await user.click(await screen.findByRole("link", { name: "[1]" }));
     const panel = await screen.findByRole("complementary", { name: "Document viewer" });
     expect(panel.textContent).toContain("[1] Handbook.pdf");
     expect(panel.textContent).toContain("p. 2");
@@ -104,7 +104,7 @@ describe("the document viewer", () => {
     linkStatus = 404;
     const user = userEvent.setup();
     renderChat();
-    await user.click(screen.getByRole("link", { name: "[1]" }));
+    await user.click(await screen.findByRole("link", { name: "[1]" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Not found.");
   });
 
@@ -112,7 +112,7 @@ describe("the document viewer", () => {
     chatState.readOnly = true;
     const user = userEvent.setup();
     renderChat();
-    await user.click(screen.getByRole("link", { name: "[1]" }));
+    await user.click(await screen.findByRole("link", { name: "[1]" }));
     const panel = await screen.findByRole("complementary", { name: "Document viewer" });
     expect(panel.textContent).toContain(OWNER_ONLY);
     expect(linkRequests.filter((u) => u.includes("viewDocument"))).toEqual([]);
@@ -124,7 +124,7 @@ describe("the document viewer", () => {
       chatState.sessionId = "ann@example.com-1";
     });
     const user = userEvent.setup();
-    await user.click(screen.getByRole("link", { name: "[1]" }));
+    await user.click(await screen.findByRole("link", { name: "[1]" }));
     await screen.findByRole("complementary", { name: "Document viewer" });
     await act(async () => {
       chatState.sessionId = "ann@example.com-2";

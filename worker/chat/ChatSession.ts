@@ -13,12 +13,12 @@ import {
   INDEXING_STATUSES,
   PING,
   PONG,
-  clientMessageSchema,
   type ChatFile,
   type ClientMessage,
   type ServerMessage,
   type StoredMessage,
 } from "../contract/protocol";
+import { clientMessageSchema } from "../contract/protocol-schemas";
 import { MESSAGES } from "../contract/messages";
 import { getDb } from "../db/client";
 import { chooseChatProvider } from "../providers/llm";

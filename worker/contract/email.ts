@@ -13,3 +13,10 @@ export function isEmailAddress(value: string): boolean {
   const local = value.slice(0, value.lastIndexOf("@"));
   return local.length <= MAX_LOCAL_PART && !/[\u0000-\u001f\u007f]/.test(value);
 }
+
+/** A typed address checked: the address as it is used (trimmed, lowercased), or the message to show. */
+export function checkEmailAddress(raw: string, required: string, invalid: string): { email: string } | { error: string } {
+  const email = raw.trim();
+  if (!email) return { error: required };
+  return isEmailAddress(email) ? { email: email.toLowerCase() } : { error: invalid };
+}

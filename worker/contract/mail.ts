@@ -1,7 +1,6 @@
 // Memo, share and contact (spec sections 2, 5, 8 and 9): messages, country codes
-// and the contact form's validation, shared by the client and the Worker.
-import { isEmailAddress } from "./email";
-import { z } from "zod";
+// and the wire types, shared by the client and the Worker (the zod schemas are in
+// mail-schemas.ts, out of the client's first visit).
 
 /** Memo and share e-mails a user may have sent in 24 hours, and one address may receive from us in 24 hours. */
 export const DAILY_MAILS_PER_SENDER = 50;
@@ -66,66 +65,10 @@ export const COUNTRY_CODES = [
 ] as const;
 
 export const MOBILE_DIGITS = /^\d{10}$/;
-const COUNTRY_CODE_SET = new Set<string>(COUNTRY_CODES.map((c) => c.code));
-
-export const emailAddressSchema = (required: string, invalid: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(254, invalid)
-    .refine(isEmailAddress, invalid)
-    .transform((e) => e.toLowerCase());
-
-/** What the server accepts; the form sends the mobile number as `+CC-NNNNNNNNNN`. */
-export const contactSchema = z.object({
-  email: emailAddressSchema(CONTACT_MESSAGES.emailRequired, CONTACT_MESSAGES.emailInvalid),
-  mobile: z
-    .string()
-    .trim()
-    .refine((m) => {
-      if (m === "") return true;
-      const [cc, digits] = m.split("-");
-      return COUNTRY_CODE_SET.has(cc ?? "") && MOBILE_DIGITS.test(digits ?? "");
-    }, CONTACT_MESSAGES.mobileInvalid)
-    .optional()
-    .nullable(),
-  category: z.enum(CONTACT_CATEGORIES, { error: CONTACT_MESSAGES.categoryRequired }),
-  message: z
-    .string({ error: CONTACT_MESSAGES.messageRequired })
-    .trim()
-    .min(1, CONTACT_MESSAGES.messageRequired)
-    .max(5000, "Message is too long (5,000 characters at most)."),
-});
-
-export const memoSchema = z.object({
-  session_id: z.string({ error: MEMO_MESSAGES.sessionMissing }).min(1, MEMO_MESSAGES.sessionMissing).max(400),
-  // empty: the caller's own e-mail (the chat's "type nothing" rule)
-  email: z
-    .string()
-    .trim()
-    .max(254, MEMO_MESSAGES.emailInvalid)
-    .refine((e) => e === "" || isEmailAddress(e), MEMO_MESSAGES.emailInvalid)
-    .transform((e) => e.toLowerCase())
-    .optional()
-    .nullable(),
-});
-
-export const shareSchema = z.object({
-  session_id: z.string({ error: MEMO_MESSAGES.sessionMissing }).min(1, MEMO_MESSAGES.sessionMissing).max(400),
-  emails: z
-    .array(emailAddressSchema(SHARE_MESSAGES.invalidEmail, SHARE_MESSAGES.invalidEmail), { error: SHARE_MESSAGES.selectAtLeastOne })
-    .min(1, SHARE_MESSAGES.selectAtLeastOne)
-    .max(20, "Share with at most 20 people at a time."),
-});
-
-export const unshareSchema = z.object({
-  session_id: z.string({ error: MEMO_MESSAGES.sessionMissing }).min(1, MEMO_MESSAGES.sessionMissing).max(400),
-  email: emailAddressSchema(SHARE_MESSAGES.invalidEmail, SHARE_MESSAGES.invalidEmail),
-});
+export const COUNTRY_CODE_SET = new Set<string>(COUNTRY_CODES.map((c) => c.code));
 
 /** POST /api/contactUs (answered with a StatusMessage) */
-export type ContactRequest = z.input<typeof contactSchema>;
+export type { ContactRequest } from "./mail-schemas";
 
 /** POST /api/chat/sendMemo { session_id, email } */
 export interface MemoResponse {

@@ -1,7 +1,8 @@
-// The chat websocket protocol (spec section 7, DESIGN.md section 6): one
-// zod-checked union per direction, shared by the ChatSession Durable Object and
-// the client. Every client message may carry the bearer `token`.
-import { z } from "zod";
+// The chat websocket protocol (spec section 7, DESIGN.md section 6): the
+// messages each way, shared by the ChatSession Durable Object and the client.
+// Every client message may carry the bearer `token`. The zod schemas the Worker
+// checks them with are in protocol-schemas.ts, so the client's first visit
+// carries no zod.
 import type { DocumentStatus } from "./documents";
 
 export const CHAT_QUERY_MAX = 4000;
@@ -9,18 +10,17 @@ export const CHAT_QUERY_MAX = 4000;
 export const MAX_CHAT_FILES = 20;
 
 /** A citation target: [n] in an answer refers to the source with this n (page 1 = the PDF's first page). */
-export const sourceSchema = z.object({
-  n: z.number().int().positive(),
-  fileId: z.string(),
-  fileName: z.string(),
-  page: z.number().int().positive(),
+export interface Source {
+  n: number;
+  fileId: string;
+  fileName: string;
+  page: number;
   /** the cited passage's span in the page's normalised text (absent on answers stored before it was kept) */
-  charStart: z.number().int().nonnegative().optional(),
-  charEnd: z.number().int().nonnegative().optional(),
+  charStart?: number;
+  charEnd?: number;
   /** the passage's first words, to find it again if the page's text layer differs slightly */
-  quote: z.string().max(200).optional(),
-});
-export type Source = z.infer<typeof sourceSchema>;
+  quote?: string;
+}
 
 export interface FileInfo {
   name: string;
@@ -59,7 +59,6 @@ export interface ChatListItem {
 
 /** GET /api/chat/search: the owner's chats whose title or messages contain the words typed. */
 export const CHAT_SEARCH_MAX = 200;
-export const chatSearchQuery = z.object({ q: z.string().trim().min(1).max(CHAT_SEARCH_MAX) });
 
 export interface ChatSearchHit extends ChatListItem {
   /** the message text around the first match; null when only the title matched */
@@ -73,31 +72,7 @@ export interface ChatSearchResponse {
 /** "local" = the built-in extractive responder (no model configured). */
 export type AnswerMode = "local" | "model";
 
-const token = z.string().max(4096).optional();
-const sessionId = z.string().min(1).max(400);
-const fileIds = z.array(z.string().min(1).max(100)).max(MAX_CHAT_FILES * 5);
-
-export const clientMessageSchema = z.discriminatedUnion("action", [
-  z.object({
-    action: z.literal("chat"),
-    query: z.string().max(CHAT_QUERY_MAX),
-    session_id: sessionId,
-    /** adds the uploaded file with this key to the chat's documents (spec) */
-    s3_key: z.string().max(500).optional(),
-    /** replaces the chat's documents before this question is answered */
-    file_ids: fileIds.optional(),
-    token,
-  }),
-  /** replaces the chat's documents (the chips) without asking anything */
-  z.object({ action: z.literal("set_files"), session_id: sessionId, file_ids: fileIds, token }),
-  z.object({ action: z.literal("get_full_chat"), session_id: sessionId, token }),
-  z.object({ action: z.literal("get_chats"), token }),
-  /** the owner stops the answer being written: what was written is kept, marked stopped */
-  z.object({ action: z.literal("stop"), session_id: sessionId, token }),
-  /** the owner asks for the last answer again: it is replaced by a new one to the same question */
-  z.object({ action: z.literal("regenerate"), session_id: sessionId, token }),
-]);
-export type ClientMessage = z.infer<typeof clientMessageSchema>;
+export type { ClientMessage } from "./protocol-schemas";
 
 /**
  * The ping the client sends every 120000 ms. Sent exactly like this (no token) it
@@ -166,11 +141,3 @@ export function indexingProgressText(file: Pick<ChatFile, "fileName" | "pagesDon
 export const INDEXING_STATUSES: readonly DocumentStatus[] = ["uploading", "pending", "processing"];
 
 export const CHAT_TITLE_MAX = 100;
-
-/** PATCH /api/chat/:session_id { title } (owner only; answered with a StatusMessage) */
-export const renameChatSchema = z.object({
-  title: z
-    .string({ error: CHAT_MESSAGES.titleRequired })
-    .transform((t) => t.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, "").trim())
-    .pipe(z.string().min(1, CHAT_MESSAGES.titleRequired).max(CHAT_TITLE_MAX, `A chat title has at most ${CHAT_TITLE_MAX} characters.`)),
-});

@@ -3,14 +3,16 @@
 // Other callers get 404, as for a missing chat.
 import { Hono } from "hono";
 import { z } from "zod";
-import { MEMO_MESSAGES, SHARE_MESSAGES, memoSchema, shareSchema, unshareSchema } from "../contract/mail";
+import { MEMO_MESSAGES, SHARE_MESSAGES } from "../contract/mail";
+import { memoSchema, shareSchema, unshareSchema } from "../contract/mail-schemas";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
 import { requireUser } from "../middleware/auth";
 import { enforceRateLimit } from "../middleware/rate-limit";
 import { valid } from "../middleware/validate";
 import { listChats, renameChat } from "../services/chats";
-import { CHAT_MESSAGES, chatSearchQuery, renameChatSchema, type ChatSearchResponse } from "../contract/protocol";
+import { CHAT_MESSAGES, type ChatSearchResponse } from "../contract/protocol";
+import { chatSearchQuery, renameChatSchema } from "../contract/protocol-schemas";
 import { searchChats } from "../services/chat-search";
 import { sendChatMemo } from "../services/memo";
 import { deleteChat, listMembers, revokeMember, shareChat } from "../services/sharing";

@@ -1,6 +1,7 @@
 // POST /api/contactUs: open to everyone, rate limited per IP.
 import { Hono } from "hono";
-import { CONTACT_MESSAGES, contactSchema } from "../contract/mail";
+import { CONTACT_MESSAGES } from "../contract/mail";
+import { contactSchema } from "../contract/mail-schemas";
 import type { AppEnv } from "../env";
 import { clientIp, enforceRateLimit } from "../middleware/rate-limit";
 import { valid } from "../middleware/validate";

@@ -1,6 +1,6 @@
 // A contact form message: stored first, then e-mailed to support (a failed
 // e-mail is in the outbox; the message is kept either way).
-import type { contactSchema } from "../contract/mail";
+import type { contactSchema } from "../contract/mail-schemas";
 import { getDb } from "../db/client";
 import { contactMessages } from "../db/schema";
 import { emailHtml, escapeHtml, sendMail } from "./mail";

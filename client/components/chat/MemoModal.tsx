@@ -5,7 +5,8 @@
 // success / success_to_self (that button reads "Sent!"), error (red text).
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useSnapshot } from "valtio";
-import { emailAddressSchema, MEMO_MESSAGES } from "../../../worker/contract/mail";
+import { checkEmailAddress } from "../../../worker/contract/email";
+import { MEMO_MESSAGES } from "../../../worker/contract/mail";
 import { serverMessage } from "../../lib/api";
 import { chatState } from "../../state/chat";
 import { sendMemo } from "../../state/memo";
@@ -19,8 +20,6 @@ export type MemoStatus = "idle" | "sending" | "sending_to_self" | "success" | "s
 
 export const MEMO_TITLE = "Generate Chat Memo";
 export const MEMO_INTRO = "A summary of this chat will be generated and sent to the e-mail address below.";
-
-const memoEmail = emailAddressSchema(MEMO_MESSAGES.emailRequired, MEMO_MESSAGES.emailInvalid);
 
 export function MemoModal({ onClose }: { onClose: () => void }) {
   const { sessionId } = useSnapshot(chatState);
@@ -48,13 +47,13 @@ export function MemoModal({ onClose }: { onClose: () => void }) {
     if (toSelf) {
       address = user?.email ?? "";
     } else {
-      const check = memoEmail.safeParse(email);
-      if (!check.success) {
+      const check = checkEmailAddress(email, MEMO_MESSAGES.emailRequired, MEMO_MESSAGES.emailInvalid);
+      if ("error" in check) {
         setStatus("idle");
-        setFieldError(check.error.issues[0]?.message ?? MEMO_MESSAGES.emailInvalid);
+        setFieldError(check.error);
         return;
       }
-      address = check.data;
+      address = check.email;
     }
     if (!sessionId) {
       setStatus("error");

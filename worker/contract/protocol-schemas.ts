@@ -1,0 +1,41 @@
+// The zod schemas the Worker checks the chat's messages and calls with (the
+// types and texts are in protocol.ts, which the client imports without zod).
+import { z } from "zod";
+import { CHAT_MESSAGES, CHAT_QUERY_MAX, CHAT_SEARCH_MAX, CHAT_TITLE_MAX, MAX_CHAT_FILES } from "./protocol";
+
+const token = z.string().max(4096).optional();
+const sessionId = z.string().min(1).max(400);
+const fileIds = z.array(z.string().min(1).max(100)).max(MAX_CHAT_FILES * 5);
+
+export const clientMessageSchema = z.discriminatedUnion("action", [
+  z.object({
+    action: z.literal("chat"),
+    query: z.string().max(CHAT_QUERY_MAX),
+    session_id: sessionId,
+    /** adds the uploaded file with this key to the chat's documents (spec) */
+    s3_key: z.string().max(500).optional(),
+    /** replaces the chat's documents before this question is answered */
+    file_ids: fileIds.optional(),
+    token,
+  }),
+  /** replaces the chat's documents (the chips) without asking anything */
+  z.object({ action: z.literal("set_files"), session_id: sessionId, file_ids: fileIds, token }),
+  z.object({ action: z.literal("get_full_chat"), session_id: sessionId, token }),
+  z.object({ action: z.literal("get_chats"), token }),
+  /** the owner stops the answer being written: what was written is kept, marked stopped */
+  z.object({ action: z.literal("stop"), session_id: sessionId, token }),
+  /** the owner asks for the last answer again: it is replaced by a new one to the same question */
+  z.object({ action: z.literal("regenerate"), session_id: sessionId, token }),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+/** PATCH /api/chat/:session_id { title } (owner only; answered with a StatusMessage) */
+export const renameChatSchema = z.object({
+  title: z
+    .string({ error: CHAT_MESSAGES.titleRequired })
+    .transform((t) => t.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, "").trim())
+    .pipe(z.string().min(1, CHAT_MESSAGES.titleRequired).max(CHAT_TITLE_MAX, `A chat title has at most ${CHAT_TITLE_MAX} characters.`)),
+});
+
+/** GET /api/chat/search?q= */
+export const chatSearchQuery = z.object({ q: z.string().trim().min(1).max(CHAT_SEARCH_MAX) });
