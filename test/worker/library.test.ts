@@ -46,13 +46,23 @@ describe("the Library", () => {
     expect(chunks).toEqual([expect.objectContaining({ id: `${id}:1:0`, documentId: id, page: 1 })]);
     expect(await mirrored(id)).toMatchObject({ status: "processing", indexed_pages: 1 });
     expect(await userLibrary.status(id)).toEqual({ documentId: id, status: "processing", pagesDone: 1, pagesTotal: 2, error: null });
-    expect(await userLibrary.search("depreciation", null, 10)).toEqual([]); // not searched until complete
+    expect(await userLibrary.search("depreciation", null, 10)).toEqual([]); // "all my files" searches complete documents only
+    // a chat that has the document attached searches the pages done so far
+    expect((await userLibrary.search("depreciation", [id], 10)).map((h) => h.page)).toEqual([1]);
 
     await userLibrary.addPages(id, run.runId, 2, ["Payroll withholding tables"]);
     expect(await userLibrary.finish(id, run.runId)).toBe(true);
     expect(await mirrored(id)).toEqual({ status: "indexed", indexed_pages: 2, page_count: 2, error: null });
     expect(await userLibrary.search("depreciation", null, 10)).toEqual([
-      { id: `${id}:1:0`, document_id: id, file_name: "a.pdf", page: 1, text: "Depreciation schedules for rental property" },
+      {
+        id: `${id}:1:0`,
+        document_id: id,
+        file_name: "a.pdf",
+        page: 1,
+        text: "Depreciation schedules for rental property",
+        char_start: 0,
+        char_end: 42,
+      },
     ]);
     expect(await userLibrary.search("depreciation", ["other-doc"], 10)).toEqual([]);
     expect(await userLibrary.begin(id)).toBeNull(); // a late duplicate delivery does nothing

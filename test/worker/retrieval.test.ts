@@ -287,8 +287,8 @@ describe("providers", () => {
   it("keeps only citations that refer to real sources, ordered by [n]", () => {
     const passages = [passage(1, "a"), passage(2, "b")];
     expect(citedSources("See [2] and [1], also [2] and [7] and [0].", passages)).toEqual([
-      { n: 1, fileId: "d", fileName: "f.pdf", page: 1 },
-      { n: 2, fileId: "d", fileName: "f.pdf", page: 2 },
+      { n: 1, fileId: "d", fileName: "f.pdf", page: 1, charStart: 0, charEnd: 1, quote: "a" },
+      { n: 2, fileId: "d", fileName: "f.pdf", page: 2, charStart: 0, charEnd: 1, quote: "b" },
     ]);
   });
 });

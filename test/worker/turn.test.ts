@@ -202,6 +202,28 @@ describe("running a turn", () => {
     expect(chats.json.chats).toEqual([expect.objectContaining({ session_id: u.who.sessionId, summary: "How long is parental leave?" })]);
   });
 
+  it("answers from the pages done so far of a document still being indexed after the wait, and says so first", async () => {
+    const u = await owner("turn-partial");
+    const { room, stored, frames } = memoryRoom();
+    await admitQuestion(room, u.who, u.question("How long is parental leave?", { file_ids: [u.doc.fileId] }));
+    // the document is reported still indexing when the wait ends
+    const stillIndexing = async () =>
+      (await resolveChatFiles(getDb(env), u.user.id, [u.doc.fileId])).map((f) => ({
+        ...f,
+        status: "processing" as const,
+        pagesDone: 120,
+        pagesTotal: 417,
+      }));
+    room.files = stillIndexing;
+    room.untilIndexed = stillIndexing;
+    await runTurn(room, u.who, "How long is parental leave?");
+
+    const first = frames.find((f) => f.message.type === "stream")!.message as Extract<ServerMessage, { type: "stream" }>;
+    expect(first.text).toBe("_Leave.pdf is still being indexed (120/417 pages); this answer uses the pages done so far._\n\n");
+    expect(stored[1]!.content.startsWith(first.text)).toBe(true);
+    expect(stored[1]!.content).toMatch(/sixteen weeks/i);
+  });
+
   it("ends with the plain failure text when the answer provider fails", async () => {
     const u = await owner("turn-fail");
     const { room, stored, frames } = memoryRoom({ ...env, LLM_BASE_URL: inject("llmBaseUrl"), LLM_API_KEY: "wrong-key" } as Env);

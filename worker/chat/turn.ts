@@ -8,6 +8,7 @@
 import {
   CHAT_MESSAGES,
   INDEXING_STATUSES,
+  partialIndexNote,
   type ChatFile,
   type ClientMessage,
   type FileInfo,
@@ -27,8 +28,11 @@ import { followUpQuestions } from "./suggestions";
 import type { SocketIdentity } from "./identity";
 import type { MessageStore } from "./message-store";
 
-/** A question about a file that is still being indexed waits this long for it. */
-export const ATTACHMENT_WAIT_MS = 60_000;
+/**
+ * A question about a file that is still being indexed waits this long for it;
+ * then it is answered from the pages done so far, and the answer says so.
+ */
+export const ATTACHMENT_WAIT_MS = 15_000;
 
 /** What a turn needs from the chat it runs in. */
 export interface ChatRoom {
@@ -162,6 +166,13 @@ export async function runTurn(
   const answerId = messages.startAnswer();
 
   let failed = false;
+  // a long PDF still being indexed: say which pages this answer could use
+  const notes = files.filter(isIndexing).map(partialIndexNote);
+  if (notes.length && !stop?.aborted) {
+    const text = `_${notes.join(" ")}_\n\n`;
+    messages.appendToAnswer(text);
+    room.broadcast({ type: "stream", session_id: who.sessionId, message_id: answerId, text });
+  }
   try {
     const documentNames = files.map((f) => f.fileName);
     for await (const text of provider.streamAnswer({ question: query, passages, history, anonymous: !who.userId, documentNames })) {

@@ -137,6 +137,12 @@ export function indexingProgressText(file: Pick<ChatFile, "fileName" | "pagesDon
   return file.pagesTotal ? `Indexing ${file.fileName}… ${file.pagesDone}/${file.pagesTotal} pages` : `Indexing ${file.fileName}…`;
 }
 
+/** The first lines of an answer given while a document of the chat is still being indexed. */
+export function partialIndexNote(file: Pick<ChatFile, "fileName" | "pagesDone" | "pagesTotal">): string {
+  const progress = file.pagesTotal ? `${file.pagesDone}/${file.pagesTotal} pages` : `${file.pagesDone} pages so far`;
+  return `${file.fileName} is still being indexed (${progress}); this answer uses the pages done so far.`;
+}
+
 /** Statuses of a document that is still on its way to being searchable. */
 export const INDEXING_STATUSES: readonly DocumentStatus[] = ["uploading", "pending", "processing"];
 

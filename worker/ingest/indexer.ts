@@ -10,14 +10,16 @@ import { documents } from "../db/schema";
 import { library, type LibraryBinding } from "../library/stub";
 import { quotaFor } from "../services/quotas";
 import { deleteVectors, upsertChunkVectors, type VectorBindings } from "../services/vectors";
-import { extractPdfPages, IndexingFailure } from "./extract";
+import { isEmptyPage } from "../library/chunker";
+import { IndexingFailure, looksScanned, openPdfPages } from "./extract";
 
 export interface IndexerDeps extends VectorBindings, LibraryBinding {
   DB: D1Database;
   DOCUMENTS: R2Bucket;
 }
 
-const PAGES_PER_STEP = 50; // the Library records progress after each step
+/** Pages handed to the Library together: each step is searchable (and shown as progress) as soon as it is in. */
+const PAGES_PER_STEP = 25;
 
 export type IndexOutcome = "indexed" | "skipped";
 
@@ -50,7 +52,11 @@ export async function indexDocument(deps: IndexerDeps, documentId: string): Prom
   }
 }
 
-/** Extracts the pages and hands them to the Library, 50 at a time, under this run's lease. */
+/**
+ * Reads the pages and hands them to the Library 25 at a time, under this run's
+ * lease, while the rest is still being read: a long PDF is searchable from its
+ * first pages on. A PDF that turns out to be mostly pictures fails at the end.
+ */
 async function indexPages(
   deps: IndexerDeps,
   userLibrary: ReturnType<typeof library>,
@@ -63,22 +69,39 @@ async function indexPages(
   const bytes = new Uint8Array(await object.arrayBuffer());
 
   const quota = await quotaFor(getDb(deps), doc.userId);
-  const { pageCount, pages } = await extractPdfPages(bytes, quota.maxPagesPerDocument);
-  if (!(await userLibrary.setPageCount(documentId, runId, pageCount))) return "skipped";
-
+  const pdf = await openPdfPages(bytes, quota.maxPagesPerDocument);
   const written: string[] = [];
   // Deleted, given up on, or taken over while it was being indexed: leave no vectors behind.
   const stopped = async (): Promise<IndexOutcome> => {
     await deleteVectors(deps, written);
     return "skipped";
   };
-  for (let first = 0; first < pages.length; first += PAGES_PER_STEP) {
-    const chunks = await userLibrary.addPages(documentId, runId, first + 1, pages.slice(first, first + PAGES_PER_STEP));
-    if (!chunks) return stopped();
-    written.push(...chunks.map((c) => c.id));
-    await upsertChunkVectors(deps, doc.userId, chunks);
+  try {
+    if (!(await userLibrary.setPageCount(documentId, runId, pdf.pageCount))) return "skipped";
+    let pagesRead = 0;
+    let emptyPages = 0;
+    let step: string[] = [];
+    const addStep = async () => {
+      const chunks = await userLibrary.addPages(documentId, runId, pagesRead - step.length + 1, step);
+      step = [];
+      if (chunks) {
+        written.push(...chunks.map((c) => c.id));
+        await upsertChunkVectors(deps, doc.userId, chunks);
+      }
+      return chunks !== null;
+    };
+    for await (const text of pdf.pages()) {
+      pagesRead++;
+      if (isEmptyPage(text)) emptyPages++;
+      step.push(text);
+      if (step.length === PAGES_PER_STEP && !(await addStep())) return stopped();
+    }
+    if (step.length && !(await addStep())) return stopped();
+    if (looksScanned(pagesRead, emptyPages)) throw new IndexingFailure(DOCUMENT_MESSAGES.scanned);
+    return (await userLibrary.finish(documentId, runId)) ? "indexed" : stopped();
+  } finally {
+    await pdf.close();
   }
-  return (await userLibrary.finish(documentId, runId)) ? "indexed" : stopped();
 }
 
 /** Fails the document for `reason`: the Library drops what it holds and the catalogue row shows the reason. */

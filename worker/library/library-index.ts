@@ -44,6 +44,16 @@ const toState = (row: DocumentRow): DocumentState => ({
   error: row.error,
 });
 
+/**
+ * Which documents a search reads: "all my files" reads complete documents only;
+ * a chat's own documents are read as far as they are indexed (the pages done so
+ * far of a long PDF), so a question need not wait for the last page.
+ */
+function searchable(documentIds: readonly string[] | null): string {
+  if (!documentIds) return "d.status = 'indexed'";
+  return `d.status IN ('indexed', 'processing') AND c.document_id IN (${documentIds.map(() => "?").join(", ")})`;
+}
+
 export class LibraryIndex {
   constructor(
     private readonly sql: SyncSql,
@@ -260,7 +270,7 @@ export class LibraryIndex {
     return this.sql.rows<{ id: string }>("SELECT id FROM chunks WHERE document_id = ? ORDER BY rowid", documentId).map((r) => r.id);
   }
 
-  /** BM25 over the complete documents (all of them, or only `documentIds`), best first. */
+  /** BM25 over the complete documents, or over `documentIds` (complete, or the pages done so far), best first. */
   search(question: string, documentIds: readonly string[] | null, limit: number): ChunkHit[] {
     const match = ftsMatchExpression(question);
     if (!match) return [];
@@ -270,7 +280,7 @@ export class LibraryIndex {
        FROM chunks_fts
        JOIN chunks c ON c.rowid = chunks_fts.rowid
        JOIN documents d ON d.id = c.document_id
-       WHERE chunks_fts MATCH ? AND d.status = 'indexed' ${ids ? `AND c.document_id IN (${ids.map(() => "?").join(", ")})` : ""}
+       WHERE chunks_fts MATCH ? AND ${searchable(ids)}
        ORDER BY bm25(chunks_fts) ASC
        LIMIT ?`,
       match,
@@ -279,16 +289,17 @@ export class LibraryIndex {
     );
   }
 
-  /** The chunks with these ids that belong to complete documents (all, or only `documentIds`), in the order asked. */
+  /** The chunks with these ids that `search` could have found (same scope), in the order asked. */
   chunks(ids: readonly string[], documentIds: readonly string[] | null): ChunkHit[] {
     if (ids.length === 0) return [];
-    const scope = documentIds?.length ? new Set(documentIds) : null;
+    const scope = documentIds?.length ? documentIds : null;
     const rows = this.sql.rows<ChunkHit>(
       `SELECT c.id, c.document_id, d.file_name, c.page, c.text, c.char_start, c.char_end FROM chunks c JOIN documents d ON d.id = c.document_id
-       WHERE d.status = 'indexed' AND c.id IN (${ids.map(() => "?").join(", ")})`,
+       WHERE ${searchable(scope)} AND c.id IN (${ids.map(() => "?").join(", ")})`,
+      ...(scope ?? []),
       ...ids,
     );
-    const byId = new Map(rows.filter((r) => !scope || scope.has(r.document_id)).map((r) => [r.id, r]));
+    const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   }
 }

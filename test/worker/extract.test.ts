@@ -1,0 +1,46 @@
+// Proves the page-by-page extraction reads exactly the text unpdf's extractText
+// reads (so spans, chunks and the viewer's highlight stay the same), on a
+// generated PDF and on the IRS Form W-9 of ../shared/corpus; and that it pauses
+// between groups of pages, so other work runs while a long PDF is read.
+import { extractText, getDocumentProxy } from "unpdf";
+import { describe, expect, it } from "vitest";
+import { openPdfPages } from "../../worker/ingest/extract";
+import { corpus, corpusBytes } from "../helpers/corpus";
+import { textPdf } from "../helpers/pdfs";
+
+async function pagesOf(bytes: Uint8Array): Promise<string[]> {
+  const pdf = await openPdfPages(bytes.slice(), 10_000);
+  const pages: string[] = [];
+  for await (const text of pdf.pages()) pages.push(text);
+  await pdf.close();
+  return pages;
+}
+
+const reference = async (bytes: Uint8Array) => (await extractText(await getDocumentProxy(bytes.slice()), { mergePages: false })).text;
+
+describe("reading a PDF page by page", () => {
+  it("gives the text unpdf's extractText gives, page for page", async () => {
+    const generated = await textPdf(
+      Array.from({ length: 20 }, (_, i) => `Page ${i + 1}: the retention policy keeps records for ${i + 1} years.`),
+    );
+    expect(await pagesOf(generated)).toEqual(await reference(generated));
+  });
+
+  it.skipIf(!corpus)("matches extractText on the real IRS Form W-9", async () => {
+    const bytes = await corpusBytes("irs/fw9.pdf");
+    expect(await pagesOf(bytes)).toEqual(await reference(bytes));
+  });
+
+  it("lets a timer run while a long PDF is read", async () => {
+    const bytes = await textPdf(Array.from({ length: 40 }, (_, i) => `Page ${i + 1} text.`));
+    const pdf = await openPdfPages(bytes, 10_000);
+    let timerRan = -1;
+    let read = 0;
+    setTimeout(() => (timerRan = read), 0);
+    for await (const _ of pdf.pages()) read++;
+    await pdf.close();
+    expect(read).toBe(40);
+    expect(timerRan).toBeGreaterThan(0);
+    expect(timerRan).toBeLessThan(40);
+  });
+});
