@@ -6,6 +6,7 @@ import { appInfo } from "../state/app";
 import { useChatConnection } from "../state/chatConnection";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
+import { Shortcuts } from "./Shortcuts";
 import { Sidebar } from "./Sidebar";
 
 // Settings (and the form validation it carries) loads when it is first opened
@@ -25,6 +26,7 @@ export function Layout() {
           <Footer />
         </div>
       </div>
+      <Shortcuts />
       {isOpenSettingsModal && (
         <Suspense fallback={null}>
           <SettingsDialog />
