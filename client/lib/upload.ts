@@ -16,6 +16,12 @@ export function assertUploadablePdf(file: File): void {
   if (file.size > MAX_UPLOAD_BYTES) throw new Error(DOCUMENT_MESSAGES.tooLarge);
 }
 
+/** Why a file was not uploaded, named by the file when several were given at once. */
+export function uploadFailure(file: File, err: unknown, several: boolean): string {
+  const message = err instanceof Error && err.message ? err.message : "Something went wrong. Please try again.";
+  return several ? `${file.name}: ${message}` : message;
+}
+
 function messageFrom(responseText: string): string | null {
   try {
     const data: unknown = JSON.parse(responseText);

@@ -26,6 +26,8 @@ import { startNewChat } from "../state/app";
 import { userInfo } from "../state/user";
 import { closeViewer, viewer } from "../state/viewer";
 import { ErrorBanner } from "../components/ErrorBanner";
+import { DropZone } from "../components/DropZone";
+import { attachDroppedFiles } from "../state/chatDocuments";
 
 // pdf.js and the viewer load with the first opened citation, not with the page
 const DocumentViewer = lazy(() => import("../components/viewer/DocumentViewer"));
@@ -109,7 +111,7 @@ function NoAccess({ reason }: { reason: string }) {
 }
 
 export default function Chat() {
-  const { messages, loading, mode, readOnly, uploading, uploadError, draft, noAccess, sessionId } = useSnapshot(chatState);
+  const { messages, loading, mode, readOnly, uploads, uploadError, draft, noAccess, sessionId } = useSnapshot(chatState);
   const { user } = useSnapshot(userInfo);
   const { index: viewing } = useSnapshot(viewer);
   const hasMessages = messages.length > 0;
@@ -129,7 +131,7 @@ export default function Chat() {
       <h1 className="chat-greeting">Hello, how can I help you?</h1>
       {hasMessages ? <MessageList /> : <Landing />}
 
-      <div className="chat-dock">
+      <DropZone className="chat-dock" hint="Drop PDFs to add them to this chat" onFiles={attachDroppedFiles}>
         {uploadError && (
           // markdown: a plan-limit refusal carries its upgrade link
           <ErrorBanner message={<RichText text={uploadError} />} onDismiss={dismissUploadError} />
@@ -138,7 +140,7 @@ export default function Chat() {
         <Composer
           onSend={sendQuestion}
           onStop={loading ? stopAnswer : undefined}
-          busy={loading || Boolean(uploading)}
+          busy={loading || uploads.length > 0}
           readOnly={readOnly}
           draft={draft}
           onDraftTaken={clearDraft}
@@ -157,7 +159,7 @@ export default function Chat() {
             <MemoButton visible={hasMessages} onClick={user ? () => setDialog("memo") : undefined} />
           </div>
         </div>
-      </div>
+      </DropZone>
       {dialog === "memo" && user && <MemoModal onClose={() => setDialog(null)} />}
       {dialog === "share" && user && <ShareModal onClose={() => setDialog(null)} />}
       {viewing >= 0 && (

@@ -44,8 +44,8 @@ export interface ChatState {
   /** A refused question's text, handed back to the composer to retry. */
   draft: string | null;
   uploadError: string | null;
-  /** A file being uploaded for the next question. */
-  uploading: { name: string; percent: number } | null;
+  /** Files being uploaded for the next question, each with its progress. */
+  uploads: { id: string; name: string; percent: number }[];
   /** The question waiting for its answer (null when none). */
   pendingQuery: string | null;
   /** Why this chat cannot be opened (access removed, never shared, deleted); null when it can. */
@@ -63,7 +63,7 @@ export function defaultChatState(): ChatState {
     newFileIds: [],
     draft: null,
     uploadError: null,
-    uploading: null,
+    uploads: [],
     pendingQuery: null,
     noAccess: null,
   };

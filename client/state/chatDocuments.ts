@@ -4,6 +4,7 @@
 import { CHAT_MESSAGES, type ChatFile } from "../../worker/contract/protocol";
 import { appInfo, startNewChat } from "./app";
 import { beginSession, chatConnection, chatState, waitingText } from "./chat";
+import { assertUploadablePdf, uploadFailure } from "../lib/upload";
 import { uploadDocument } from "./documents";
 import { userInfo } from "./user";
 
@@ -13,10 +14,6 @@ export function showChatFiles(files: ChatFile[]): void {
   const known = new Set(files.map((f) => f.fileId));
   chatState.newFileIds = chatState.newFileIds.filter((id) => known.has(id));
   for (const item of chatState.messages) if (item.type === "loading") item.text = waitingText();
-}
-
-function errorMessage(err: unknown): string {
-  return err instanceof Error && err.message ? err.message : "Something went wrong. Please try again.";
 }
 
 /** Replaces the chat's documents; the server answers with a `files` frame (or an error for the banner). */
@@ -79,19 +76,55 @@ export function startChatWithFiles(files: readonly Pick<ChatFile, "fileId" | "fi
   chatState.newFileIds = files.map((f) => f.fileId);
 }
 
-/** Uploads a PDF and adds it to the chat's documents (a file already in My Files adds that document). */
-export async function attachFile(file: File): Promise<void> {
+/**
+ * Uploads PDFs (chosen or dropped) and adds each to the chat's documents as it
+ * arrives (a file already in My Files adds that document). Non-PDFs and files
+ * over 25 MB are refused before any upload, by name when several were given.
+ */
+export async function attachFiles(files: readonly File[]): Promise<void> {
   chatState.uploadError = null;
+  const several = files.length > 1;
+  const refusals: string[] = [];
+  const accepted = files.filter((file) => {
+    try {
+      assertUploadablePdf(file);
+      return true;
+    } catch (err) {
+      refusals.push(uploadFailure(file, err, several));
+      return false;
+    }
+  });
+  // refusals show at once; an upload that fails later adds its reason
+  const report = () => {
+    if (refusals.length) chatState.uploadError = refusals.join(" ");
+  };
+  report();
+  await Promise.all(accepted.map((file) => uploadOne(file, several, refusals)));
+  report();
+}
+
+/** PDFs dropped on the composer: attached as if chosen with Attach, or the reason they cannot be. */
+export function attachDroppedFiles(files: File[]): void {
+  if (!userInfo.user) chatState.uploadError = CHAT_MESSAGES.anonymousFiles;
+  else if (chatState.readOnly) chatState.uploadError = CHAT_MESSAGES.readOnly;
+  else void attachFiles(files);
+}
+
+async function uploadOne(file: File, several: boolean, refusals: string[]): Promise<void> {
+  const id = `upload-${++uploadCount}`;
+  chatState.uploads.push({ id, name: file.name, percent: 0 });
   try {
-    chatState.uploading = { name: file.name, percent: 0 };
     const { fileId } = await uploadDocument(file, (percent) => {
-      chatState.uploading = { name: file.name, percent };
+      const upload = chatState.uploads.find((u) => u.id === id);
+      if (upload) upload.percent = percent;
     });
     addChatFiles([fileId]);
   } catch (err) {
     console.error("Attaching the file failed", err);
-    chatState.uploadError = errorMessage(err);
+    refusals.push(uploadFailure(file, err, several));
   } finally {
-    chatState.uploading = null;
+    chatState.uploads = chatState.uploads.filter((u) => u.id !== id);
   }
 }
+
+let uploadCount = 0;

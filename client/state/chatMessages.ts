@@ -107,7 +107,7 @@ function onRegenerating(messageId: string): void {
 export function sendQuestion(raw: string): boolean {
   const query = raw.trim();
   const sessionId = chatState.sessionId;
-  if (!query || !sessionId || chatState.loading || chatState.readOnly || chatState.uploading) return false;
+  if (!query || !sessionId || chatState.loading || chatState.readOnly || chatState.uploads.length) return false;
   const userItem: ChatItem = { id: localId("user"), type: "user", text: query };
   const named = chatState.files.filter((f) => chatState.newFileIds.includes(f.fileId));
   if (named.length) userItem.fileInfo = named.map((f) => ({ name: f.fileName, fileId: f.fileId }));

@@ -23,6 +23,7 @@ import { resetDrive } from "../../client/state/drive";
 import { userInfo } from "../../client/state/user";
 import type { User } from "../../worker/contract/validation";
 import { FakeWebSocket } from "../helpers/fake-websocket";
+import { DOCUMENT_MESSAGES } from "../../worker/contract/documents";
 
 // pdf.js draws nothing in happy-dom: the viewer's page stays "Loading" (test/client/viewer.test.tsx; the e2e draws it)
 vi.mock("../../client/lib/pdf", () => ({
@@ -651,6 +652,59 @@ describe("Chat page, signed in", () => {
     expect(screen.getByText("Indexing 120/417")).toBeTruthy();
     // the chip stays: the chat keeps its documents for the next questions
     expect(screen.getByRole("button", { name: "Remove contract.pdf" })).toBeTruthy();
+  });
+
+  it("takes PDFs dropped on the composer, one chip each, and refuses others by name before any upload", async () => {
+    signIn();
+    appInfo.currentSessionId = newSessionId(ann.email);
+    let links = 0;
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    handler = (url) => {
+      if (url.startsWith("/api/documents/uploadLink")) {
+        links++;
+        return { status: 200, body: { presignedUrl: "https://r2.test/put", s3Key: `uploads/u1/doc-${links}.pdf` } };
+      }
+      if (url === "/api/documents/index") return { status: 200, body: { status: "pending", fileId: `f${links}` } };
+      return { status: 200, body: { status: "not_connected" } };
+    };
+    // uploads stay in flight until released, so their chips can be seen
+    class SlowXHR extends FakeXHR {
+      override send() {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 30, total: 100 });
+        void held.then(() => super.send());
+      }
+    }
+    vi.stubGlobal("XMLHttpRequest", SlowXHR);
+    const { container } = render(<ConnectedChat />);
+    const ws = socket();
+    await ws.open();
+
+    const big = new File(["%PDF-1.4"], "huge.pdf", { type: "application/pdf" });
+    Object.defineProperty(big, "size", { value: 26 * 1024 * 1024 });
+    const dropped = [
+      new File(["%PDF-1.4"], "one.pdf", { type: "application/pdf" }),
+      new File(["%PDF-1.4"], "two.pdf", { type: "application/pdf" }),
+      new File(["hello"], "notes.txt", { type: "text/plain" }),
+      big,
+    ];
+    const dock = container.querySelector(".chat-dock")!;
+    const dataTransfer = { types: ["Files"], files: dropped };
+    fireEvent.dragOver(dock, { dataTransfer });
+    expect(screen.getByText("Drop PDFs to add them to this chat")).toBeTruthy();
+    fireEvent.drop(dock, { dataTransfer });
+
+    // the refusals show at once, before any upload ends
+    const banner = await screen.findByText(/notes\.txt:/);
+    expect(banner.textContent).toContain(`notes.txt: ${DOCUMENT_MESSAGES.notPdfName}`);
+    expect(banner.textContent).toContain(`huge.pdf: ${DOCUMENT_MESSAGES.tooLarge}`);
+    const chips = await screen.findAllByRole("status");
+    await waitFor(() =>
+      expect(chips.filter((c) => c.classList.contains("uploading")).map((c) => c.textContent)).toEqual(["one.pdf30%", "two.pdf30%"]),
+    );
+    release();
+    await waitFor(() => expect(ws.frames().filter((f) => (f as { action?: string }).action === "set_files")).toHaveLength(2));
+    expect(links).toBe(2); // the refused files were never sent
   });
 
   it("shows upload errors in a dismissible red banner", async () => {

@@ -62,10 +62,11 @@ test("two PDFs dropped on My Files, then stop, regenerate and a suggestion in a 
   await page.getByRole("button", { name: "New Chat" }).click();
   const box = page.getByPlaceholder("Ask me!");
 
-  // Stop while the answer is written: what was written is kept, marked stopped, also after a reload
+  // Stop right after sending: what was written is kept, marked stopped, also after a reload
   await box.fill("Can unused sick days carry over to the next year?");
   await box.press("Enter");
-  await page.getByRole("button", { name: "Stop" }).click();
+  // Escape stops it (the Stop button does the same; a short local answer may end before a click lands)
+  await box.press("Escape");
   await expect(page.getByText("You stopped this answer.")).toBeVisible();
   await page.reload();
   await expect(page.getByText("You stopped this answer.")).toBeVisible();
@@ -87,4 +88,21 @@ test("two PDFs dropped on My Files, then stop, regenerate and a suggestion in a 
   await expect(suggestion).toBeVisible();
   await suggestion.click();
   await expect(page.locator(".chat-message.bot").last()).toContainText("work from home two days a week", { timeout: 30_000 });
+});
+
+test("PDFs dropped on the chat's composer join the chat; a text file is refused by name", async ({ page }) => {
+  await signUp(page, "composer-drop");
+  await page.getByRole("button", { name: "New Chat" }).click();
+  await dropFiles(page, ".chat-dock", [
+    { name: "Handbook.pdf", bytes: await policyPdf(HANDBOOK) },
+    { name: "notes.txt", bytes: [...Buffer.from("not a pdf")] },
+  ]);
+  await expect(page.getByText("notes.txt: Only PDF files can be uploaded.")).toBeVisible();
+  const chips = page.getByRole("list", { name: "Documents in this chat" });
+  await expect(chips.getByRole("button", { name: "Remove Handbook.pdf" })).toBeVisible({ timeout: 30_000 });
+  const box = page.getByPlaceholder("Ask me!");
+  await box.fill("How long is parental leave?");
+  await box.press("Enter");
+  await expect(page.locator(".chat-message.bot").last()).toContainText("sixteen weeks", { timeout: 30_000 });
+  await expect(page.locator(".chat-message.bot").last().locator(".chat-sources")).toContainText("Handbook.pdf");
 });

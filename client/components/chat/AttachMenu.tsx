@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import { chatState } from "../../state/chat";
-import { attachFile, setChatFiles } from "../../state/chatDocuments";
+import { attachFiles, setChatFiles } from "../../state/chatDocuments";
 import { attachDriveFile, CHAT_DRIVE_RECHECK_MS, DRIVE_MESSAGES, startConnect, useDriveConnection } from "../../state/drive";
 import { userInfo } from "../../state/user";
 import { DrivePicker } from "../drive/DrivePicker";
@@ -19,7 +19,7 @@ export const ATTACH_LOGIN_TOOLTIP = "Log in to analyze files for free.";
 
 export function AttachMenu({ disabled = false }: { disabled?: boolean }) {
   const { user } = useSnapshot(userInfo);
-  const { uploading, files } = useSnapshot(chatState);
+  const { uploads, files } = useSnapshot(chatState);
   const [open, setOpen] = useState(false);
   const [dialog, setDialog] = useState<"drive" | "myFiles" | null>(null);
   const drive = useDriveConnection(CHAT_DRIVE_RECHECK_MS);
@@ -57,7 +57,7 @@ export function AttachMenu({ disabled = false }: { disabled?: boolean }) {
     const file = event.target.files?.[0]; // one file per message: the first
     event.target.value = ""; // choosing the same file again still fires a change
     if (!file) return; // the chooser was cancelled
-    void attachFile(file);
+    void attachFiles([file]);
   }
 
   return (
@@ -68,7 +68,7 @@ export function AttachMenu({ disabled = false }: { disabled?: boolean }) {
         aria-label="Attach a file"
         aria-haspopup="menu"
         aria-expanded={open}
-        disabled={disabled || Boolean(uploading)}
+        disabled={disabled || uploads.length > 0}
         onClick={() => setOpen((o) => !o)}
       >
         <Icon name="paperclip" size={20} />

@@ -18,9 +18,9 @@ export function chipStatus(file: Pick<ChatFile, "status" | "pagesDone" | "pagesT
 }
 
 export function ChatFiles({ signedIn }: { signedIn: boolean }) {
-  const { files, uploading, readOnly } = useSnapshot(chatState);
+  const { files, uploads, readOnly } = useSnapshot(chatState);
   if (!signedIn) return null;
-  if (files.length === 0 && !uploading) {
+  if (files.length === 0 && uploads.length === 0) {
     return readOnly ? null : <p className="chat-scope-note">{CHAT_MESSAGES.searchingAll}</p>;
   }
   return (
@@ -40,13 +40,13 @@ export function ChatFiles({ signedIn }: { signedIn: boolean }) {
           </li>
         );
       })}
-      {uploading && (
-        <li className="attachment-chip uploading" role="status">
+      {uploads.map((upload) => (
+        <li key={upload.id} className="attachment-chip uploading" role="status">
           <Icon name="upload" size={14} />
-          <span className="attachment-name">{uploading.name}</span>
-          <span>{uploading.percent}%</span>
+          <span className="attachment-name">{upload.name}</span>
+          <span>{upload.percent}%</span>
         </li>
-      )}
+      ))}
     </ul>
   );
 }

@@ -13,7 +13,7 @@ import { viewDocument } from "../../state/documents";
 import { DrivePicker } from "../drive/DrivePicker";
 import { ErrorBanner } from "../ErrorBanner";
 import { DeleteModal } from "./DeleteModal";
-import { DropZone } from "./DropZone";
+import { DropZone } from "../DropZone";
 import { FilesToolbar } from "./FilesToolbar";
 import { FileTable } from "./FileTable";
 import { Pagination } from "./Pagination";

@@ -5,7 +5,7 @@
 import { useState } from "react";
 import type { FileItem } from "../../../worker/contract/documents";
 import { TEMP_ID_PREFIX } from "../../lib/files";
-import { assertUploadablePdf } from "../../lib/upload";
+import { assertUploadablePdf, uploadFailure } from "../../lib/upload";
 import { useMounted } from "../../lib/useMounted";
 import { uploadDocument } from "../../state/documents";
 
@@ -18,10 +18,6 @@ function tempId(): string {
   return `${TEMP_ID_PREFIX}${Math.random().toString(36).slice(2, 10)}${Date.now().toString(36)}`;
 }
 
-function errorMessage(err: unknown): string {
-  return err instanceof Error && err.message ? err.message : "Something went wrong. Please try again.";
-}
-
 /** `onFinished` runs after each upload, successful or not, while the page is still open. */
 export function useUploads(onFinished: () => void) {
   const [uploads, setUploads] = useState<LocalUpload[]>([]);
@@ -29,7 +25,7 @@ export function useUploads(onFinished: () => void) {
   const mounted = useMounted();
 
   async function startUpload(file: File, several: boolean) {
-    const explain = (err: unknown) => (several ? `${file.name}: ${errorMessage(err)}` : errorMessage(err));
+    const explain = (err: unknown) => uploadFailure(file, err, several);
     try {
       assertUploadablePdf(file);
     } catch (err) {

@@ -1,14 +1,21 @@
-// Drop PDFs anywhere on My Files to upload them: while files are dragged over
-// it, the page says "Drop PDFs to upload"; what is dropped goes to `onFiles`.
+// A place PDFs can be dropped on (My Files, the chat's composer): while files
+// are dragged over it, it says so (`hint`); what is dropped goes to `onFiles`.
 import { useState, type DragEvent, type ReactNode } from "react";
 
 const carriesFiles = (event: DragEvent) => Array.from(event.dataTransfer?.types ?? []).includes("Files");
 
-export function DropZone({ onFiles, children }: { onFiles: (files: File[]) => void; children: ReactNode }) {
+interface DropZoneProps {
+  onFiles: (files: File[]) => void;
+  children: ReactNode;
+  hint?: string;
+  className?: string;
+}
+
+export function DropZone({ onFiles, children, hint = "Drop PDFs to upload", className = "" }: DropZoneProps) {
   const [over, setOver] = useState(false);
   return (
     <div
-      className={over ? "drop-zone over" : "drop-zone"}
+      className={`drop-zone${over ? " over" : ""}${className ? ` ${className}` : ""}`}
       onDragOver={(event) => {
         if (!carriesFiles(event)) return;
         event.preventDefault(); // allows the drop
@@ -28,7 +35,7 @@ export function DropZone({ onFiles, children }: { onFiles: (files: File[]) => vo
       {children}
       {over && (
         <div className="drop-hint" aria-hidden="true">
-          Drop PDFs to upload
+          {hint}
         </div>
       )}
     </div>
