@@ -4,6 +4,9 @@ import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import { ErrorModal } from "./components/ErrorModal";
 import { setNavigator } from "./lib/api";
 import { routes } from "./routes";
+import { subscribeKey } from "valtio/utils";
+import { applyTheme } from "./lib/theme";
+import { appInfo } from "./state/app";
 import { restoreState } from "./state/persist";
 import "./styles.css";
 
@@ -22,6 +25,8 @@ function App() {
 
 // Render once the saved state is back (or its 5 s restore timeout passed).
 void restoreState().then(() => {
+  applyTheme(appInfo.theme);
+  subscribeKey(appInfo, "theme", applyTheme);
   createRoot(document.getElementById("root")!).render(
     <StrictMode>
       <App />

@@ -2,7 +2,11 @@
 import { proxy } from "valtio";
 import { NEW_CHAT_FLAG_MS, STORAGE_KEYS } from "../lib/constants";
 
-export type SettingsTab = "profile" | "security" | "subscription" | "referral";
+export type SettingsTab = "profile" | "security" | "subscription" | "appearance" | "referral";
+
+/** Light, dark, or whatever the device prefers. */
+export type ThemeChoice = "light" | "dark" | "system";
+export const THEME_CHOICES: readonly ThemeChoice[] = ["light", "dark", "system"];
 
 export interface AppInfo {
   isSidebarOpen: boolean;
@@ -10,6 +14,7 @@ export interface AppInfo {
   isOpenSettingsModal: boolean;
   currentTab: SettingsTab;
   currentSessionId: string | null;
+  theme: ThemeChoice;
 }
 
 /** A chat session id: the user's e-mail, a hyphen, a unique id (spec section 3). */
@@ -24,10 +29,15 @@ export function defaultAppInfo(): AppInfo {
     isOpenSettingsModal: false,
     currentTab: "profile",
     currentSessionId: newSessionId(),
+    theme: "system",
   };
 }
 
 export const appInfo = proxy<AppInfo>(defaultAppInfo());
+
+export function setTheme(theme: ThemeChoice): void {
+  appInfo.theme = theme;
+}
 
 export function toggleSidebar(open = !appInfo.isSidebarOpen): void {
   appInfo.isSidebarOpen = open;

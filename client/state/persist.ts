@@ -3,7 +3,7 @@
 import { subscribe } from "valtio";
 import { getToken } from "../lib/api";
 import { PERSIST_RESTORE_TIMEOUT_MS, STORAGE_KEYS } from "../lib/constants";
-import { appInfo, type AppInfo } from "./app";
+import { appInfo, THEME_CHOICES, type AppInfo, type ThemeChoice } from "./app";
 import { userInfo, type UserInfo } from "./user";
 
 interface Persisted {
@@ -27,6 +27,7 @@ function apply(saved: Persisted): void {
   const smallScreen = typeof window.matchMedia === "function" && window.matchMedia("(max-width: 767px)").matches;
   if (typeof app.isSidebarOpen === "boolean" && !smallScreen) appInfo.isSidebarOpen = app.isSidebarOpen;
   if (typeof app.currentTab === "string") appInfo.currentTab = app.currentTab;
+  if (THEME_CHOICES.includes(app.theme as ThemeChoice)) appInfo.theme = app.theme as ThemeChoice;
   const sessionId = localStorage.getItem(STORAGE_KEYS.currentSessionId) ?? app.currentSessionId;
   if (typeof sessionId === "string" && sessionId) appInfo.currentSessionId = sessionId;
 

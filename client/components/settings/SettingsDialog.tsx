@@ -1,9 +1,10 @@
-// The Settings dialog (spec section 2): Profile, Security (with account deletion)
-// and Subscription tabs, plus the Referral panel that shows only when the current
+// The Settings dialog (spec section 2): Profile, Security (with account deletion),
+// Subscription and Appearance (light/dark) tabs, plus the Referral panel that shows only when the current
 // tab is referral.
 import { useSnapshot } from "valtio";
 import { appInfo, closeSettings, setSettingsTab, type SettingsTab } from "../../state/app";
 import { Modal } from "../Modal";
+import { AppearancePanel } from "./AppearancePanel";
 import { DeleteAccount } from "./DeleteAccount";
 import { ProfilePanel } from "./ProfilePanel";
 import { ReferralPanel } from "./ReferralPanel";
@@ -14,6 +15,7 @@ const TABS: { id: SettingsTab; label: string }[] = [
   { id: "profile", label: "Profile" },
   { id: "security", label: "Security" },
   { id: "subscription", label: "Subscription" },
+  { id: "appearance", label: "Appearance" },
 ];
 
 export function SettingsDialog() {
@@ -49,6 +51,7 @@ export function SettingsDialog() {
             </>
           )}
           {currentTab === "subscription" && <SubscriptionPanel key="subscription" />}
+          {currentTab === "appearance" && <AppearancePanel key="appearance" />}
           {currentTab === "referral" && <ReferralPanel key="referral" />}
         </div>
       </div>
