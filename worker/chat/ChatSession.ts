@@ -182,7 +182,7 @@ export class ChatSession extends DurableObject<Env> {
       ws.close(CLOSE_POLICY, "token mismatch");
       return false;
     }
-    const caller = token ? await authenticate(getDb(this.env), this.env.JWT_SECRET, token) : null;
+    const caller = token ? await authenticate({ db: getDb(this.env), jwtSecret: this.env.JWT_SECRET }, { token }) : null;
     if (!caller) {
       send(ws, { type: "error", code: 401, message: MESSAGES.unauthorized });
       ws.close(CLOSE_UNAUTHORIZED, "unauthorized");
@@ -298,7 +298,7 @@ export class ChatSession extends DurableObject<Env> {
       .map((ws) => ({ ws, who: ws.deserializeAttachment() as SocketIdentity }))
       .filter(({ who }) => who.authSessionId);
     if (signedIn.length === 0) return;
-    const live = await liveSessions(getDb(this.env), [...new Set(signedIn.map(({ who }) => who.authSessionId!))]);
+    const live = await liveSessions({ db: getDb(this.env) }, { sessionIds: [...new Set(signedIn.map(({ who }) => who.authSessionId!))] });
     for (const { ws, who } of signedIn) {
       if (live.has(who.authSessionId!)) continue;
       send(ws, { type: "error", code: 401, message: MESSAGES.unauthorized });

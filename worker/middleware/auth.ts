@@ -12,7 +12,7 @@ export function bearerToken(header: string | undefined): string | null {
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const token = bearerToken(c.req.header("Authorization"));
   if (!token) throw unauthorized();
-  const user = await authenticate(c.var.db, c.env.JWT_SECRET, token);
+  const user = await authenticate({ db: c.var.db, jwtSecret: c.env.JWT_SECRET }, { token });
   if (!user) throw unauthorized();
   c.set("user", user);
   await next();

@@ -14,20 +14,20 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/signup", valid("json", signupSchema), async (c) => {
     const input = c.req.valid("json");
     await enforceRateLimit(c.env.AUTH_RATE_LIMITER, [`signup:ip:${clientIp(c.req.raw)}`, `signup:email:${input.email}`]);
-    const { user, token } = await signUp(c.var.db, c.env.JWT_SECRET, input);
+    const { user, token } = await signUp({ db: c.var.db, jwtSecret: c.env.JWT_SECRET }, input);
     return c.json({ status: "success" as const, user, token } satisfies AuthResponse, 201);
   })
   .post("/signin", valid("json", signinSchema), async (c) => {
     const input = c.req.valid("json");
     await enforceRateLimit(c.env.AUTH_RATE_LIMITER, [`signin:ip:${clientIp(c.req.raw)}`, `signin:email:${input.email}`]);
-    const { user, token } = await signIn(c.var.db, c.env.JWT_SECRET, input);
+    const { user, token } = await signIn({ db: c.var.db, jwtSecret: c.env.JWT_SECRET }, input);
     return c.json({ status: "success" as const, user, token } satisfies AuthResponse, 200);
   })
   .post("/signout", requireUser, async (c) => {
-    await signOut(c.var.db, c.var.user.sessionId);
+    await signOut({ db: c.var.db }, { sessionId: c.var.user.sessionId });
     return c.json({ status: "success" as const, message: "Signed out." } satisfies StatusMessage, 200);
   })
   .post("/password", requireUser, valid("json", changePasswordSchema), async (c) => {
-    await changePassword(c.var.db, c.var.user, c.req.valid("json"));
+    await changePassword({ db: c.var.db }, { userId: c.var.user.id, sessionId: c.var.user.sessionId, ...c.req.valid("json") });
     return c.json({ status: "success" as const, message: MESSAGES.passwordChanged } satisfies StatusMessage, 200);
   });

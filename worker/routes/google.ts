@@ -55,7 +55,7 @@ export const googleAuthRoutes = new Hono<AppEnv>()
       if (action === "connect") {
         // the browser navigates here, so the bearer token comes as a query value
         const token = bearerToken(authorization) ?? authorization ?? null;
-        const user = token ? await authenticate(c.var.db, c.env.JWT_SECRET, token) : null;
+        const user = token ? await authenticate({ db: c.var.db, jwtSecret: c.env.JWT_SECRET }, { token }) : null;
         if (!user) throw unauthorized();
         userId = user.id;
       }
@@ -113,9 +113,9 @@ export const googleAuthRoutes = new Hono<AppEnv>()
   })
   .get("/signinStatus", async (c) => {
     const token = bearerToken(c.req.header("Authorization")) ?? c.req.query("token") ?? null;
-    const user = token ? await authenticate(c.var.db, c.env.JWT_SECRET, token) : null;
+    const user = token ? await authenticate({ db: c.var.db, jwtSecret: c.env.JWT_SECRET }, { token }) : null;
     if (!user) return c.json({ status: "error" as const, user_info: null, error: MESSAGES.unauthorized }, 401);
-    const info = await getUserInfo(c.var.db, user.id);
+    const info = await getUserInfo({ db: c.var.db }, { userId: user.id });
     return c.json(
       { status: "success" as const, user_info: { email: info.email, name: info.name, picture: info.picture }, error: null },
       200,

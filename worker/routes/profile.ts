@@ -15,15 +15,17 @@ import type { StatusMessage } from "../contract/messages";
 // Mounted at /api root, so authentication is per route (not `.use`) to keep unknown paths a 404.
 export const profileRoutes = new Hono<AppEnv>()
   .get("/getUserInfo", requireUser, async (c) => {
-    const { email, name, phone } = await getUserInfo(c.var.db, c.var.user.id);
+    const { email, name, phone } = await getUserInfo({ db: c.var.db }, { userId: c.var.user.id });
     return c.json({ data: { email, name, phone } } satisfies UserInfoResponse, 200);
   })
   .post("/saveUserInfo", requireUser, valid("json", saveUserInfoSchema), async (c) => {
-    await saveUserInfo(c.var.db, c.var.user.id, c.req.valid("json"));
+    await saveUserInfo({ db: c.var.db }, { userId: c.var.user.id, ...c.req.valid("json") });
     return c.json({ status: "success" as const, message: MESSAGES.userInfoUpdated } satisfies StatusMessage, 200);
   })
   .get("/getReferralLink", requireUser, async (c) => {
-    const referral: ReferralLinkResponse = { referral_link: await referralLink(c.var.db, c.var.user.id, appOrigin(c.env, c.req.url)) };
+    const referral: ReferralLinkResponse = {
+      referral_link: await referralLink({ db: c.var.db }, { userId: c.var.user.id, appOrigin: appOrigin(c.env, c.req.url) }),
+    };
     return c.json(referral, 200);
   })
   .delete("/account", requireUser, valid("json", deleteAccountSchema), async (c) => {

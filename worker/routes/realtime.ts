@@ -34,7 +34,7 @@ export async function openChatSocket(c: Context<AppEnv>): Promise<Response> {
 
   let identity: SocketIdentity;
   if (token) {
-    const user = await authenticate(getDb(c.env), c.env.JWT_SECRET, token);
+    const user = await authenticate({ db: getDb(c.env), jwtSecret: c.env.JWT_SECRET }, { token });
     if (!user) return refuse(CLOSE_UNAUTHORIZED, { type: "error", code: 401, message: MESSAGES.unauthorized });
     const access = await sessionAccess(getDb(c.env), sessionId, user);
     if (access === "denied")

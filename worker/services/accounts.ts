@@ -25,12 +25,22 @@ export function newReferralCode(): string {
   return Array.from(bytes, (b) => REFERRAL_ALPHABET[b % REFERRAL_ALPHABET.length]).join("");
 }
 
+/** What the account services need: the database, and the secret tokens are signed with. */
+export interface AccountDeps {
+  db: Db;
+  jwtSecret: string | undefined;
+}
+type DbDeps = { db: Db };
+
 export interface SignedIn {
   user: User;
   token: string;
 }
 
-export async function startSession(db: Db, jwtSecret: string | undefined, user: UserRow, rememberMe = false): Promise<SignedIn> {
+export async function startSession(
+  { db, jwtSecret }: AccountDeps,
+  { user, rememberMe = false }: { user: UserRow; rememberMe?: boolean },
+): Promise<SignedIn> {
   const jti = crypto.randomUUID();
   const expiresAt = Date.now() + (rememberMe ? REMEMBER_ME_TTL_MS : SESSION_TTL_MS);
   await db.insert(authSessions).values({ id: jti, userId: user.id, expiresAt });
@@ -43,11 +53,8 @@ function isUniqueViolation(err: unknown): boolean {
   return /UNIQUE constraint failed/i.test(text);
 }
 
-export async function signUp(
-  db: Db,
-  jwtSecret: string | undefined,
-  input: { email: string; password: string; referralCode?: string },
-): Promise<SignedIn> {
+export async function signUp(deps: AccountDeps, input: { email: string; password: string; referralCode?: string }): Promise<SignedIn> {
+  const { db } = deps;
   const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
   if (existing) throw new ApiError(409, MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
 
@@ -71,26 +78,22 @@ export async function signUp(
     if (isUniqueViolation(err)) throw new ApiError(409, MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
     throw err;
   }
-  return startSession(db, jwtSecret, created);
+  return startSession(deps, { user: created });
 }
 
-export async function signIn(
-  db: Db,
-  jwtSecret: string | undefined,
-  input: { email: string; password: string; rememberMe?: boolean },
-): Promise<SignedIn> {
-  const user = await db.select().from(users).where(eq(users.email, input.email)).get();
+export async function signIn(deps: AccountDeps, input: { email: string; password: string; rememberMe?: boolean }): Promise<SignedIn> {
+  const user = await deps.db.select().from(users).where(eq(users.email, input.email)).get();
   if (!user?.passwordHash) {
     decoyHash ??= hashPassword(crypto.randomUUID());
     await verifyPassword(input.password, await decoyHash);
     throw new ApiError(400, MESSAGES.invalidCredentials);
   }
   if (!(await verifyPassword(input.password, user.passwordHash))) throw new ApiError(400, MESSAGES.invalidCredentials);
-  return startSession(db, jwtSecret, user, input.rememberMe);
+  return startSession(deps, { user, rememberMe: input.rememberMe });
 }
 
 /** The caller behind a bearer token: valid signature, unexpired, session not revoked, user present. */
-export async function authenticate(db: Db, jwtSecret: string | undefined, token: string) {
+export async function authenticate({ db, jwtSecret }: AccountDeps, { token }: { token: string }) {
   const claims = await readToken(jwtSecret, token);
   if (!claims) return null;
   const row = await db
@@ -110,7 +113,7 @@ export async function authenticate(db: Db, jwtSecret: string | undefined, token:
 }
 
 /** Which of these signed-in sessions are still valid (not revoked, not expired, user present). */
-export async function liveSessions(db: Db, sessionIds: readonly string[]): Promise<Set<string>> {
+export async function liveSessions({ db }: DbDeps, { sessionIds }: { sessionIds: readonly string[] }): Promise<Set<string>> {
   if (sessionIds.length === 0) return new Set();
   const rows = await db
     .select({ id: authSessions.id })
@@ -120,11 +123,11 @@ export async function liveSessions(db: Db, sessionIds: readonly string[]): Promi
   return new Set(rows.map((r) => r.id));
 }
 
-export async function signOut(db: Db, sessionId: string): Promise<void> {
+export async function signOut({ db }: DbDeps, { sessionId }: { sessionId: string }): Promise<void> {
   await db.update(authSessions).set({ revokedAt: Date.now() }).where(eq(authSessions.id, sessionId));
 }
 
-export async function getUserInfo(db: Db, userId: string) {
+export async function getUserInfo({ db }: DbDeps, { userId }: { userId: string }) {
   const row = await db
     .select({ email: users.email, name: users.name, phone: users.phone, picture: users.picture })
     .from(users)
@@ -134,7 +137,7 @@ export async function getUserInfo(db: Db, userId: string) {
   return row;
 }
 
-export async function saveUserInfo(db: Db, userId: string, input: { name: string; phone?: string }): Promise<void> {
+export async function saveUserInfo({ db }: DbDeps, { userId, ...input }: { userId: string; name: string; phone?: string }): Promise<void> {
   await db
     .update(users)
     .set(input.phone === undefined ? { name: input.name } : { name: input.name, phone: input.phone })
@@ -143,10 +146,10 @@ export async function saveUserInfo(db: Db, userId: string, input: { name: string
 
 /** Changes the password and signs out every other session of this user. */
 export async function changePassword(
-  db: Db,
-  caller: { id: string; sessionId: string },
-  input: { current_password: string; new_password: string },
+  { db }: DbDeps,
+  input: { userId: string; sessionId: string; current_password: string; new_password: string },
 ): Promise<void> {
+  const caller = { id: input.userId, sessionId: input.sessionId };
   const user = await db.select().from(users).where(eq(users.id, caller.id)).get();
   if (!user?.passwordHash || !(await verifyPassword(input.current_password, user.passwordHash))) {
     throw new ApiError(400, MESSAGES.oldPasswordWrong, { current_password: MESSAGES.oldPasswordWrong });
@@ -164,7 +167,7 @@ export async function changePassword(
   ]);
 }
 
-export async function referralLink(db: Db, userId: string, appOrigin: string): Promise<string> {
+export async function referralLink({ db }: DbDeps, { userId, appOrigin }: { userId: string; appOrigin: string }): Promise<string> {
   const row = await db.select({ code: users.referralCode }).from(users).where(eq(users.id, userId)).get();
   if (!row) throw new ApiError(404, MESSAGES.notFound);
   const url = new URL("/app/auth/register", appOrigin);

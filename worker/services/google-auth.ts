@@ -140,7 +140,7 @@ export async function completeAuthorization(
 
   if (state.action === "signin") {
     const user = await findOrCreateGoogleUser(db, profile);
-    const session = await startSession(db, env.JWT_SECRET, user);
+    const session = await startSession({ db, jwtSecret: env.JWT_SECRET }, { user });
     return { action: "signin", ...session, redirectTo: safeRedirectPath(state.redirectPath ?? undefined, DEFAULT_SIGNIN_REDIRECT) };
   }
 
