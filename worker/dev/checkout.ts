@@ -47,7 +47,7 @@ export const testCheckout = new Hono<{ Bindings: Env }>()
   })
   .get("/", async (c) => {
     const ref = await readCheckout(c.env, c.req.query());
-    const plan = ref && (await getPlan(getDb(c.env), ref.planId));
+    const plan = ref && (await getPlan({ db: getDb(c.env) }, { planId: ref.planId }));
     if (!ref || !plan)
       return c.html(
         page("Checkout expired", '<h1>This checkout link is invalid or has expired.</h1><p><a href="/app/payment">Back to plans</a></p>'),
@@ -68,7 +68,7 @@ export const testCheckout = new Hono<{ Bindings: Env }>()
   .post("/pay", async (c) => {
     const form = (await c.req.parseBody()) as Record<string, string>;
     const ref = await readCheckout(c.env, form);
-    const plan = ref && (await getPlan(getDb(c.env), ref.planId));
+    const plan = ref && (await getPlan({ db: getDb(c.env) }, { planId: ref.planId }));
     if (!ref || !plan) return c.html(page("Checkout expired", "<h1>This checkout link is invalid or has expired.</h1>"), 400);
 
     const now = Date.now();
@@ -107,7 +107,7 @@ export const testCheckout = new Hono<{ Bindings: Env }>()
       },
     ] as unknown as Stripe.Event[];
     // paying twice (back button, double click) changes nothing
-    for (const event of events) await processStripeEvent(getDb(c.env), event);
+    for (const event of events) await processStripeEvent({ db: getDb(c.env) }, { event });
     return c.redirect(`/app/subscription/success?session_id=${encodeURIComponent(ref.sessionId)}`, 303);
   })
   .post("/cancel", (c) => c.redirect("/app/payment", 303));

@@ -24,7 +24,7 @@ import { appOrigin } from "../lib/origin";
 const cryptoProvider = Stripe.createSubtleCryptoProvider();
 
 export const paymentRoutes = new Hono<AppEnv>()
-  .get("/plans", async (c) => c.json({ plans: await listPlans(c.var.db) }, 200))
+  .get("/plans", async (c) => c.json({ plans: await listPlans({ db: c.var.db }) }, 200))
   .post("/webhook", async (c) => {
     const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } = optionalSecrets(c.env);
     if (!STRIPE_WEBHOOK_SECRET) throw new ApiError(503, "Payments are not configured.");
@@ -42,7 +42,7 @@ export const paymentRoutes = new Hono<AppEnv>()
     } catch {
       throw new ApiError(400, "Invalid or expired Stripe signature.");
     }
-    if (!(await processStripeEvent(c.var.db, event))) return c.json({ received: true, duplicate: true }, 200);
+    if (!(await processStripeEvent({ db: c.var.db }, { event }))) return c.json({ received: true, duplicate: true }, 200);
     return c.json({ received: true }, 200);
   })
   .use(requireUser)
@@ -56,12 +56,12 @@ export const paymentRoutes = new Hono<AppEnv>()
       }),
     ),
     async (c) => {
-      const plan = await getPlan(c.var.db, c.req.valid("json").planId);
+      const plan = await getPlan({ db: c.var.db }, { planId: c.req.valid("json").planId });
       if (!plan) throw new ApiError(400, BILLING_MESSAGES.unknownPlan);
       const provider = choosePaymentProvider(c.env, appOrigin(c.env, c.req.url));
       if (!provider) throw new ApiError(503, "Payments are not configured.");
       const user = c.var.user;
-      const current = await subscriptionRow(c.var.db, user.id);
+      const current = await subscriptionRow({ db: c.var.db }, { userId: user.id });
       if (current?.status === "active") throw new ApiError(409, BILLING_MESSAGES.alreadySubscribed);
       const { sessionId, url, customerId } = await provider.createCheckout({
         plan,
@@ -72,12 +72,15 @@ export const paymentRoutes = new Hono<AppEnv>()
         successUrl: `${appOrigin(c.env, c.req.url)}/app/subscription/success`,
         cancelUrl: `${appOrigin(c.env, c.req.url)}/app/payment`,
       });
-      if (customerId && customerId !== current?.stripeCustomerId) await rememberCustomer(c.var.db, user.id, customerId);
+      if (customerId && customerId !== current?.stripeCustomerId) await rememberCustomer({ db: c.var.db }, { userId: user.id, customerId });
       return c.json({ sessionId, url }, 200);
     },
   )
-  .post("/subscription/status", async (c) => c.json(await subscriptionStatus(c.var.db, c.var.user.id), 200))
+  .post("/subscription/status", async (c) => c.json(await subscriptionStatus({ db: c.var.db }, { userId: c.var.user.id }), 200))
   .post("/subscription/cancel", async (c) => {
-    const message = await cancelSubscription(c.var.db, choosePaymentProvider(c.env, appOrigin(c.env, c.req.url)), c.var.user.id);
+    const message = await cancelSubscription(
+      { db: c.var.db, provider: choosePaymentProvider(c.env, appOrigin(c.env, c.req.url)) },
+      { userId: c.var.user.id },
+    );
     return c.json({ message }, 200);
   });

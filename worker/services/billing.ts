@@ -17,11 +17,13 @@ function toPlan(row: PlanRow): Plan {
   return { id, name, price, period, buttonText, features, note, popular };
 }
 
-export async function listPlans(db: Db): Promise<Plan[]> {
+type BillingDeps = { db: Db };
+
+export async function listPlans({ db }: BillingDeps): Promise<Plan[]> {
   return (await db.select().from(plans).orderBy(asc(plans.sortOrder)).all()).map(toPlan);
 }
 
-export async function getPlan(db: Db, planId: string): Promise<Plan | null> {
+export async function getPlan({ db }: BillingDeps, { planId }: { planId: string }): Promise<Plan | null> {
   const row = await db.select().from(plans).where(eq(plans.id, planId)).get();
   return row ? toPlan(row) : null;
 }
@@ -39,7 +41,7 @@ export interface SubscriptionState {
  * Applies a subscription state observed at `at` (ms). Written atomically and only
  * if no newer state is stored: a late, older event is a no-op.
  */
-export async function applySubscriptionState(db: Db, userId: string, state: SubscriptionState, at: number): Promise<boolean> {
+async function applySubscriptionState(db: Db, userId: string, state: SubscriptionState, at: number): Promise<boolean> {
   // Fields the event does not carry keep their stored value.
   const keep = (column: string) => sql.raw(`COALESCE(excluded.${column}, subscriptions.${column})`);
   const written = await db
@@ -74,7 +76,7 @@ export async function applySubscriptionState(db: Db, userId: string, state: Subs
 }
 
 /** Remembers the Stripe customer of a user without touching their subscription state. */
-export async function rememberCustomer(db: Db, userId: string, customerId: string): Promise<void> {
+export async function rememberCustomer({ db }: BillingDeps, { userId, customerId }: { userId: string; customerId: string }): Promise<void> {
   await db
     .insert(subscriptions)
     .values({ userId, status: "none", stripeCustomerId: customerId })
@@ -82,12 +84,12 @@ export async function rememberCustomer(db: Db, userId: string, customerId: strin
     .run();
 }
 
-export async function subscriptionRow(db: Db, userId: string): Promise<SubscriptionRow | undefined> {
+export async function subscriptionRow({ db }: BillingDeps, { userId }: { userId: string }): Promise<SubscriptionRow | undefined> {
   return db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
 }
 
-export async function subscriptionStatus(db: Db, userId: string): Promise<SubscriptionStatusResponse> {
-  const row = await subscriptionRow(db, userId);
+export async function subscriptionStatus(deps: BillingDeps, input: { userId: string }): Promise<SubscriptionStatusResponse> {
+  const row = await subscriptionRow(deps, input);
   if (!row) return { status: "none", planId: null, currentPeriodEnd: null };
   // a cancelled subscription ends with its period, even if the final webhook is late
   const ended = row.status === "cancelling" && row.currentPeriodEnd !== null && row.currentPeriodEnd < Date.now();
@@ -105,8 +107,11 @@ export function addPeriod(from: number, period: Plan["period"]): number {
   return date.getTime();
 }
 
-export async function cancelSubscription(db: Db, provider: PaymentProvider | null, userId: string): Promise<string> {
-  const row = await subscriptionRow(db, userId);
+export async function cancelSubscription(
+  { db, provider }: BillingDeps & { provider: PaymentProvider | null },
+  { userId }: { userId: string },
+): Promise<string> {
+  const row = await subscriptionRow({ db }, { userId });
   if (!row || (row.status !== "active" && row.status !== "past_due")) throw new ApiError(400, BILLING_MESSAGES.noSubscription);
   let periodEnd = row.currentPeriodEnd;
   if (provider?.name === "stripe" && row.stripeSubscriptionId) {
@@ -157,7 +162,7 @@ async function userExists(db: Db, userId: string | null | undefined): Promise<st
  * concurrent duplicate delivery does nothing; if applying fails the claim is
  * released, so Stripe's retry applies it. False for a duplicate.
  */
-export async function processStripeEvent(db: Db, event: Stripe.Event): Promise<boolean> {
+export async function processStripeEvent({ db }: BillingDeps, { event }: { event: Stripe.Event }): Promise<boolean> {
   const claimed = await db
     .insert(webhookEvents)
     .values({ id: event.id, type: event.type })
