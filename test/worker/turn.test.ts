@@ -30,7 +30,8 @@ function memoryRoom(roomEnv: Env = env) {
   let documentIds: string[] = [];
   let ownerId = "";
   const frames: { message: ServerMessage; to?: string }[] = [];
-  const files = async (): Promise<ChatFile[]> => (documentIds.length ? resolveChatFiles(getDb(roomEnv), ownerId, documentIds) : []);
+  const files = async (): Promise<ChatFile[]> =>
+    documentIds.length ? resolveChatFiles({ db: getDb(roomEnv) }, { ownerId, ids: documentIds }) : [];
   const room: ChatRoom = {
     env: roomEnv,
     messages: {
@@ -208,7 +209,7 @@ describe("running a turn", () => {
     await admitQuestion(room, u.who, u.question("How long is parental leave?", { file_ids: [u.doc.fileId] }));
     // the document is reported still indexing when the wait ends
     const stillIndexing = async () =>
-      (await resolveChatFiles(getDb(env), u.user.id, [u.doc.fileId])).map((f) => ({
+      (await resolveChatFiles({ db: getDb(env) }, { ownerId: u.user.id, ids: [u.doc.fileId] })).map((f) => ({
         ...f,
         status: "processing" as const,
         pagesDone: 120,

@@ -108,7 +108,7 @@ export class ChatSession extends DurableObject<Env> {
       case "get_chats":
         return send(ws, {
           type: "chat_list",
-          chats: who.userId ? await listChats(getDb(this.env), { id: who.userId, email: who.email! }) : [],
+          chats: who.userId ? await listChats({ db: getDb(this.env) }, { user: { id: who.userId, email: who.email! } }) : [],
         });
       case "get_full_chat":
         return this.sendFullChat(ws, who, message.session_id);
@@ -245,7 +245,7 @@ export class ChatSession extends DurableObject<Env> {
     if (message.session_id !== who.sessionId) return refuse(403, CHAT_MESSAGES.notYourSession);
     if (!who.userId) return refuse(403, CHAT_MESSAGES.anonymousFiles);
     if (who.access === "member") return refuse(403, CHAT_MESSAGES.readOnly);
-    const checked = await checkAttachable(getDb(this.env), who.userId, message.file_ids);
+    const checked = await checkAttachable({ db: getDb(this.env) }, { ownerId: who.userId, ids: message.file_ids });
     if (!checked.ok) return refuse(checked.code, checked.message);
     this.storeFiles(who.userId, checked.files);
     // Chips of files still indexing show their progress until they are done (or nobody is watching).

@@ -32,11 +32,7 @@ export class ChatDocuments {
   async current(db: Db): Promise<ChatFile[]> {
     const rows = this.rows();
     if (rows.length === 0) return [];
-    const files = await resolveChatFiles(
-      db,
-      rows[0]!.owner_id,
-      rows.map((r) => r.document_id),
-    );
+    const files = await resolveChatFiles({ db }, { ownerId: rows[0]!.owner_id, ids: rows.map((r) => r.document_id) });
     const kept = new Set(files.map((f) => f.fileId));
     for (const row of rows)
       if (!kept.has(row.document_id)) this.storage.sql.exec("DELETE FROM chat_files WHERE document_id = ?", row.document_id);

@@ -92,7 +92,7 @@ export async function admitQuestion(room: ChatRoom, who: SocketIdentity, message
       if (!id) return refused(404, CHAT_MESSAGES.fileNotFound);
       if (!ids.includes(id)) ids.push(id);
     }
-    const checked = await checkAttachable(db, who.userId, ids);
+    const checked = await checkAttachable({ db }, { ownerId: who.userId, ids });
     if (!checked.ok) return refused(checked.code, checked.message);
     nextFiles = checked.files;
   }
@@ -120,7 +120,8 @@ async function chargeQuestion(env: Env, who: SocketIdentity): Promise<string | n
     const { success } = await env.CHAT_RATE_LIMITER.limit({ key: `anon-chat:${who.ip}` });
     return success ? null : CHAT_MESSAGES.tooManyMessages;
   }
-  return consumeDailyMessage(getDb(env), await quotaFor(getDb(env), who.userId), who.userId);
+  const db = getDb(env);
+  return consumeDailyMessage({ db }, { quota: await quotaFor({ db }, { userId: who.userId }), userId: who.userId });
 }
 
 /**
@@ -155,7 +156,7 @@ export async function runTurn(
     // The chat is in the history from its first question, even if the answer is cut off.
     // (later turns only bump the chat's activity when they end: one write per turn)
     if (who.userId && firstTurn)
-      await recordTurn(getDb(env), { sessionId: who.sessionId, userId: who.userId, title: titleFromQuestion(query) });
+      await recordTurn({ db: getDb(env) }, { sessionId: who.sessionId, userId: who.userId, title: titleFromQuestion(query) });
   }
 
   if (files.some(isIndexing)) files = await room.untilIndexed(ATTACHMENT_WAIT_MS, { evenUnwatched: true });
@@ -194,13 +195,16 @@ export async function runTurn(
   if (who.userId) {
     // a model may name the chat better than its first question did
     const title = firstTurn && provider.complete ? await chatTitle(provider, query) : undefined;
-    await recordTurn(getDb(env), {
-      sessionId: who.sessionId,
-      userId: who.userId,
-      title,
-      retitle: Boolean(title),
-      text: turnSearchText(query, content),
-    });
+    await recordTurn(
+      { db: getDb(env) },
+      {
+        sessionId: who.sessionId,
+        userId: who.userId,
+        title,
+        retitle: Boolean(title),
+        text: turnSearchText(query, content),
+      },
+    );
   }
   room.broadcast({
     type: "end",
@@ -210,7 +214,7 @@ export async function runTurn(
     files: await room.files(),
   });
   if (who.userId) {
-    const chats = await listChats(getDb(env), { id: who.userId, email: who.email! });
+    const chats = await listChats({ db: getDb(env) }, { user: { id: who.userId, email: who.email! } });
     room.broadcast({ type: "chat_list_update", chats }, who.userId);
   }
   // follow-up questions come last: the answer and the history never wait for them

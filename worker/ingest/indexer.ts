@@ -68,7 +68,7 @@ async function indexPages(
   if (!object) throw new IndexingFailure(DOCUMENT_MESSAGES.uploadMissing);
   const bytes = new Uint8Array(await object.arrayBuffer());
 
-  const quota = await quotaFor(getDb(deps), doc.userId);
+  const quota = await quotaFor({ db: getDb(deps) }, { userId: doc.userId });
   const pdf = await openPdfPages(bytes, quota.maxPagesPerDocument);
   const written: string[] = [];
   // Deleted, given up on, or taken over while it was being indexed: leave no vectors behind.

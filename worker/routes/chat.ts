@@ -22,7 +22,7 @@ import type { StatusMessage } from "../contract/messages";
 
 export const chatRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/list", async (c) => c.json({ chats: await listChats(c.var.db, c.var.user) }, 200))
+  .get("/list", async (c) => c.json({ chats: await listChats({ db: c.var.db }, { user: c.var.user }) }, 200))
   .get("/search", valid("query", chatSearchQuery), async (c) => {
     const chats = await searchChats({ db: c.var.db }, { userId: c.var.user.id, query: c.req.valid("query").q });
     return c.json({ chats } satisfies ChatSearchResponse, 200);
@@ -57,7 +57,10 @@ export const chatRoutes = new Hono<AppEnv>()
     },
   )
   .patch("/:session_id", valid("json", renameChatSchema), async (c) => {
-    const renamed = await renameChat(c.var.db, c.var.user.id, c.req.param("session_id"), c.req.valid("json").title);
+    const renamed = await renameChat(
+      { db: c.var.db },
+      { ownerId: c.var.user.id, sessionId: c.req.param("session_id"), title: c.req.valid("json").title },
+    );
     if (!renamed) throw new ApiError(404, SHARE_MESSAGES.notFound);
     return c.json({ status: "success" as const, message: CHAT_MESSAGES.renamed } satisfies StatusMessage, 200);
   })

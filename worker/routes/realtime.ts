@@ -36,9 +36,13 @@ export async function openChatSocket(c: Context<AppEnv>): Promise<Response> {
   if (token) {
     const user = await authenticate({ db: getDb(c.env), jwtSecret: c.env.JWT_SECRET }, { token });
     if (!user) return refuse(CLOSE_UNAUTHORIZED, { type: "error", code: 401, message: MESSAGES.unauthorized });
-    const access = await sessionAccess(getDb(c.env), sessionId, user);
+    const access = await sessionAccess({ db: getDb(c.env) }, { sessionId, user });
     if (access === "denied")
-      return refuse(CLOSE_NO_ACCESS, { type: "error", code: 403, message: await noAccessReason(getDb(c.env), sessionId, user) });
+      return refuse(CLOSE_NO_ACCESS, {
+        type: "error",
+        code: 403,
+        message: await noAccessReason({ db: getDb(c.env) }, { sessionId, user }),
+      });
     identity = { sessionId, access, userId: user.id, email: user.email, authSessionId: user.sessionId, ip: clientIp(c.req.raw) };
   } else {
     if (!sessionId.startsWith(GUEST_PREFIX))

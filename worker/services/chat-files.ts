@@ -8,7 +8,10 @@ import type { Db } from "../db/client";
 import { documents } from "../db/schema";
 
 /** The owner's documents among `ids`, in the order of `ids`; ids of deleted or foreign documents are left out. */
-export async function resolveChatFiles(db: Db, ownerId: string, ids: readonly string[]): Promise<ChatFile[]> {
+export async function resolveChatFiles(
+  { db }: { db: Db },
+  { ownerId, ids }: { ownerId: string; ids: readonly string[] },
+): Promise<ChatFile[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select({
@@ -32,10 +35,13 @@ export type Attachable = { ok: true; files: ChatFile[] } | { ok: false; code: nu
  * Checks a requested set: every id must be one of the owner's documents that is
  * indexed or still indexing, and at most MAX_CHAT_FILES of them.
  */
-export async function checkAttachable(db: Db, ownerId: string, ids: readonly string[]): Promise<Attachable> {
+export async function checkAttachable(
+  { db }: { db: Db },
+  { ownerId, ids }: { ownerId: string; ids: readonly string[] },
+): Promise<Attachable> {
   const unique = [...new Set(ids)];
   if (unique.length > MAX_CHAT_FILES) return { ok: false, code: 400, message: CHAT_MESSAGES.tooManyFiles };
-  const files = await resolveChatFiles(db, ownerId, unique);
+  const files = await resolveChatFiles({ db }, { ownerId, ids: unique });
   if (files.length !== unique.length) return { ok: false, code: 404, message: CHAT_MESSAGES.fileNotFound };
   const failed = files.find((f) => f.status === "failed");
   if (failed) return { ok: false, code: 409, message: fileFailedMessage(failed.fileName, failed.error) };

@@ -7,9 +7,11 @@ import { chatShares, chats } from "../db/schema";
 import { SEARCH_TEXT_MAX } from "./chat-search";
 
 export type SessionAccess = "owner" | "member" | "denied";
+type ChatsDeps = { db: Db };
+type Caller = { id: string; email: string };
 
 /** The chat row of a session (any owner), if the chat exists yet. */
-export async function findChat(db: Db, sessionId: string) {
+export async function findChat({ db }: ChatsDeps, { sessionId }: { sessionId: string }) {
   return db.select().from(chats).where(eq(chats.sessionId, sessionId)).get();
 }
 
@@ -17,8 +19,8 @@ export async function findChat(db: Db, sessionId: string) {
  * A signed-in caller may open a session they own, one shared with their e-mail,
  * or a new one named after their own e-mail (spec: "email-uniqueid").
  */
-export async function sessionAccess(db: Db, sessionId: string, user: { id: string; email: string }): Promise<SessionAccess> {
-  const chat = await findChat(db, sessionId);
+export async function sessionAccess({ db }: ChatsDeps, { sessionId, user }: { sessionId: string; user: Caller }): Promise<SessionAccess> {
+  const chat = await findChat({ db }, { sessionId });
   if (chat) {
     if (chat.userId === user.id) return "owner";
     const share = await db
@@ -32,7 +34,10 @@ export async function sessionAccess(db: Db, sessionId: string, user: { id: strin
 }
 
 /** Why a signed-in user may not open a chat: their access was removed, or it was never theirs. */
-export async function noAccessReason(db: Db, sessionId: string, user: { email: string }): Promise<string> {
+export async function noAccessReason(
+  { db }: ChatsDeps,
+  { sessionId, user }: { sessionId: string; user: { email: string } },
+): Promise<string> {
   const removed = await db
     .select({ email: chatShares.email })
     .from(chatShares)
@@ -47,7 +52,7 @@ export async function noAccessReason(db: Db, sessionId: string, user: { email: s
  * `text` (the turn's question and answer) is added to the chat's searchable text.
  */
 export async function recordTurn(
-  db: Db,
+  { db }: ChatsDeps,
   turn: { sessionId: string; userId: string; title?: string; retitle?: boolean; text?: string },
 ): Promise<void> {
   const now = Date.now();
@@ -71,7 +76,10 @@ export async function recordTurn(
 }
 
 /** Renames a chat of its owner; false when the caller does not own it (or it does not exist). */
-export async function renameChat(db: Db, ownerId: string, sessionId: string, title: string): Promise<boolean> {
+export async function renameChat(
+  { db }: ChatsDeps,
+  { ownerId, sessionId, title }: { ownerId: string; sessionId: string; title: string },
+): Promise<boolean> {
   const renamed = await db
     .update(chats)
     .set({ summary: title })
@@ -81,7 +89,7 @@ export async function renameChat(db: Db, ownerId: string, sessionId: string, tit
 }
 
 /** The caller's chats (owned and shared with them), most recently active first. */
-export async function listChats(db: Db, user: { id: string; email: string }, limit = 50): Promise<ChatListItem[]> {
+export async function listChats({ db }: ChatsDeps, { user, limit = 50 }: { user: Caller; limit?: number }): Promise<ChatListItem[]> {
   const sharedWithMe = db
     .select({ sessionId: chatShares.sessionId })
     .from(chatShares)

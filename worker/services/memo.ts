@@ -110,8 +110,9 @@ export async function sendChatMemo(
   beforeSending: () => Promise<void> = async () => {},
 ): Promise<string> {
   const db = getDb(env);
-  const chat = await findChat(db, input.sessionId);
-  if (!chat || (await sessionAccess(db, input.sessionId, caller)) === "denied") throw new ApiError(404, SHARE_MESSAGES.notFound);
+  const chat = await findChat({ db }, { sessionId: input.sessionId });
+  if (!chat || (await sessionAccess({ db }, { sessionId: input.sessionId, user: caller })) === "denied")
+    throw new ApiError(404, SHARE_MESSAGES.notFound);
   await beforeSending();
   const to = input.to || caller.email;
   if (!(await senderUnderDailyCap(env, caller.id))) throw new ApiError(429, MEMO_MESSAGES.dailySenderCap);

@@ -39,7 +39,7 @@ export async function createUpload(
   fileName: string,
   origin: { source: "upload" | "drive"; driveFileId?: string } = { source: "upload" },
 ): Promise<{ id: string; r2Key: string }> {
-  const quota = await quotaFor(db, userId);
+  const quota = await quotaFor({ db }, { userId });
   const id = crypto.randomUUID();
   const r2Key = `users/${userId}/${id}.pdf`;
   // One statement, so the counts and the insert cannot be split by a concurrent upload
@@ -187,7 +187,7 @@ export async function startIndexing(deps: IndexDeps, userId: string, r2Key: stri
     return { status: existing.status, fileId: existing.id, duplicate: true };
   }
 
-  const quota = await quotaFor(db, userId);
+  const quota = await quotaFor({ db }, { userId });
   if (!(await takeDocumentSlot(db, doc, quota, { fileHash, sizeBytes: object.size }))) {
     await bucket.delete(r2Key);
     await db.delete(documents).where(eq(documents.id, doc.id));
