@@ -415,7 +415,10 @@ describe("vectors (in-memory Vectorize double)", () => {
     expect(hit.matches[0]?.metadata).toEqual({ documentId: result.fileId, page: 2 });
 
     const [file] = (await listFiles(token)).files;
-    const deleted = await deleteDocuments({ ...deps, db: getDb(env), bucket: env.DOCUMENTS }, user.id, { fileHashes: [file!.fileHash!] });
+    const deleted = await deleteDocuments(
+      { ...deps, db: getDb(env), bucket: env.DOCUMENTS },
+      { userId: user.id, fileHashes: [file!.fileHash!] },
+    );
     expect(deleted.deleted).toEqual([file!.fileHash]);
     expect(vectorize.idsInNamespace(user.id)).toEqual([]);
   });

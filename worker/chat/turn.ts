@@ -88,7 +88,7 @@ export async function admitQuestion(room: ChatRoom, who: SocketIdentity, message
     const db = getDb(room.env);
     const ids = message.file_ids ? [...message.file_ids] : room.documentIds();
     if (message.s3_key) {
-      const id = (await findByUploadKey(db, who.userId, message.s3_key))?.id;
+      const id = (await findByUploadKey({ db }, { userId: who.userId, r2Key: message.s3_key }))?.id;
       if (!id) return refused(404, CHAT_MESSAGES.fileNotFound);
       if (!ids.includes(id)) ids.push(id);
     }

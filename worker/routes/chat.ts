@@ -38,7 +38,10 @@ export const chatRoutes = new Hono<AppEnv>()
   .post("/share", valid("json", shareSchema), async (c) => {
     const { session_id, emails } = c.req.valid("json");
     await enforceRateLimit(c.env.MAIL_RATE_LIMITER, [`share:${c.var.user.id}`], MEMO_MESSAGES.tooMany);
-    const { shared, errors } = await shareChat(c.env, c.var.user, session_id, emails, appOrigin(c.env, c.req.url));
+    const { shared, errors } = await shareChat(
+      { env: c.env },
+      { owner: c.var.user, sessionId: session_id, emails, origin: appOrigin(c.env, c.req.url) },
+    );
     const status = errors.length === 0 ? "success" : shared.length === 0 ? "error" : "partial";
     const body: ShareResponse = {
       status,
@@ -52,7 +55,9 @@ export const chatRoutes = new Hono<AppEnv>()
     "/share",
     valid("query", z.object({ session_id: z.string({ error: MEMO_MESSAGES.sessionMissing }).min(1, MEMO_MESSAGES.sessionMissing) })),
     async (c) => {
-      const members: ShareMembersResponse = { members: await listMembers(c.env, c.var.user.id, c.req.valid("query").session_id) };
+      const members: ShareMembersResponse = {
+        members: await listMembers({ env: c.env }, { ownerId: c.var.user.id, sessionId: c.req.valid("query").session_id }),
+      };
       return c.json(members, 200);
     },
   )
@@ -66,11 +71,11 @@ export const chatRoutes = new Hono<AppEnv>()
   })
   .delete("/share", valid("json", unshareSchema), async (c) => {
     const { session_id, email } = c.req.valid("json");
-    const removed = await revokeMember(c.env, c.var.user.id, session_id, email);
+    const removed = await revokeMember({ env: c.env }, { ownerId: c.var.user.id, sessionId: session_id, email });
     if (!removed) throw new ApiError(404, "This address is not a member of the chat.");
     return c.json({ status: "success" as const, message: SHARE_MESSAGES.revoked } satisfies StatusMessage, 200);
   })
   .delete("/:session_id", async (c) => {
-    await deleteChat(c.env, c.var.user.id, c.req.param("session_id"));
+    await deleteChat({ env: c.env }, { ownerId: c.var.user.id, sessionId: c.req.param("session_id") });
     return c.json({ status: "success" as const, message: CHAT_MESSAGES.deleted } satisfies StatusMessage, 200);
   });

@@ -45,7 +45,7 @@ export const documentRoutes = new Hono<AppEnv>()
     const length = Number(c.req.header("Content-Length"));
     if (!c.req.header("Content-Length") || !Number.isSafeInteger(length)) throw new ApiError(411, "Content-Length is required.");
     if (length > MAX_UPLOAD_BYTES) throw new ApiError(413, M.tooLarge);
-    if (!(await findUploadingByKey(c.var.db, key))) throw new ApiError(404, M.fileNotFound);
+    if (!(await findUploadingByKey({ db: c.var.db }, { r2Key: key }))) throw new ApiError(404, M.fileNotFound);
     const body = c.req.raw.body ?? new Uint8Array();
     await c.env.DOCUMENTS.put(key, body, { httpMetadata: { contentType: "application/pdf" } });
     return c.body(null, 200);
@@ -71,29 +71,31 @@ export const documentRoutes = new Hono<AppEnv>()
   .get("/uploadLink", valid("query", uploadLinkQuery), async (c) => {
     const { fileName, contentType } = c.req.valid("query");
     if (!isPdfUpload(fileName, contentType)) throw new ApiError(400, M.notPdfName);
-    const { r2Key } = await createUpload(c.var.db, c.var.user.id, fileName);
+    const { r2Key } = await createUpload({ db: c.var.db }, { userId: c.var.user.id, fileName });
     const presignedUrl = await uploadLinkProvider(c.env, appOrigin(c.env, c.req.url)).presignPut(r2Key, "application/pdf");
     return c.json({ presignedUrl, s3Key: r2Key }, 200);
   })
   .post("/index", valid("json", z.object({ s3_key: z.string({ error: M.s3KeyRequired }).min(1, M.s3KeyRequired) })), async (c) => {
     const result = await startIndexing(
       { db: c.var.db, bucket: c.env.DOCUMENTS, queue: c.env.INGEST_QUEUE, LIBRARY: c.env.LIBRARY },
-      c.var.user.id,
-      c.req.valid("json").s3_key,
+      { userId: c.var.user.id, r2Key: c.req.valid("json").s3_key },
     );
     return c.json(result, 200);
   })
   .get("/", valid("query", listQuery), async (c) => {
     const { pageNumber, pageSize, search } = c.req.valid("query");
-    return c.json(await listDocuments(c.var.db, c.var.user.id, pageNumber, pageSize, search || undefined), 200);
+    return c.json(await listDocuments({ db: c.var.db }, { userId: c.var.user.id, pageNumber, pageSize, search: search || undefined }), 200);
   })
   .get("/indexingStatus", valid("query", fileIdQuery), async (c) => {
-    return c.json(await indexingStatus({ db: c.var.db, LIBRARY: c.env.LIBRARY }, c.var.user.id, c.req.valid("query").file_id), 200);
+    return c.json(
+      await indexingStatus({ db: c.var.db, LIBRARY: c.env.LIBRARY }, { userId: c.var.user.id, documentId: c.req.valid("query").file_id }),
+      200,
+    );
   })
   .get("/viewDocument", valid("query", fileIdQuery), async (c) => {
     const { file_id, page } = c.req.valid("query");
-    const doc = await getOwnedDocument(c.var.db, c.var.user.id, file_id);
-    await markOpened(c.var.db, doc.id);
+    const doc = await getOwnedDocument({ db: c.var.db }, { userId: c.var.user.id, documentId: file_id });
+    await markOpened({ db: c.var.db }, { documentId: doc.id });
     const { expires, signature } = await signLink(c.env.JWT_SECRET, "view", doc.id, VIEW_LINK_TTL_MS);
     const url = new URL(`/api/documents/file/${doc.id}`, appOrigin(c.env, c.req.url));
     url.searchParams.set("expires", expires);
@@ -105,8 +107,7 @@ export const documentRoutes = new Hono<AppEnv>()
     const { file_hashes, file_ids } = c.req.valid("json");
     const result = await deleteDocuments(
       { db: c.var.db, bucket: c.env.DOCUMENTS, LIBRARY: c.env.LIBRARY, AI: c.env.AI, VECTORIZE: c.env.VECTORIZE },
-      c.var.user.id,
-      { fileHashes: file_hashes, fileIds: file_ids },
+      { userId: c.var.user.id, fileHashes: file_hashes, fileIds: file_ids },
     );
     return c.json(result, 200);
   });

@@ -34,7 +34,10 @@ function toFileItem(row: DocumentRow): FileItem {
 }
 
 /** One page of the user's documents, newest first; `search` keeps those whose name contains it. */
-export async function listDocuments(db: Db, userId: string, pageNumber: number, pageSize: number, search?: string) {
+export async function listDocuments(
+  { db }: { db: Db },
+  { userId, pageNumber, pageSize, search }: { userId: string; pageNumber: number; pageSize: number; search?: string },
+) {
   await sweepAbandonedUploads(db, userId);
   const where = search ? and(eq(documents.userId, userId), contains(documents.fileName, search)) : eq(documents.userId, userId);
   const total = (await db.select({ n: count() }).from(documents).where(where).get())?.n ?? 0;
@@ -52,7 +55,10 @@ export async function listDocuments(db: Db, userId: string, pageNumber: number, 
   };
 }
 
-export async function getOwnedDocument(db: Db, userId: string, documentId: string): Promise<DocumentRow> {
+export async function getOwnedDocument(
+  { db }: { db: Db },
+  { userId, documentId }: { userId: string; documentId: string },
+): Promise<DocumentRow> {
   const row = await db
     .select()
     .from(documents)
@@ -65,16 +71,15 @@ export async function getOwnedDocument(db: Db, userId: string, documentId: strin
 /** Where the caller's document is: the Library's lifecycle once the upload arrived, the catalogue row before. */
 export async function indexingStatus(
   deps: { db: Db } & LibraryBinding,
-  userId: string,
-  documentId: string,
+  { userId, documentId }: { userId: string; documentId: string },
 ): Promise<IndexingStatusResponse> {
-  const doc = await getOwnedDocument(deps.db, userId, documentId);
+  const doc = await getOwnedDocument(deps, { userId, documentId });
   const state = doc.status === "uploading" ? null : await library(deps, userId).status(doc.id);
   if (state) return { fileId: doc.id, status: state.status, pagesDone: state.pagesDone, pagesTotal: state.pagesTotal, error: state.error };
   return { fileId: doc.id, status: doc.status, pagesDone: doc.indexedPages, pagesTotal: doc.pageCount, error: doc.error };
 }
 
-export async function markOpened(db: Db, documentId: string): Promise<void> {
+export async function markOpened({ db }: { db: Db }, { documentId }: { documentId: string }): Promise<void> {
   await db.update(documents).set({ lastOpenedAt: Date.now() }).where(eq(documents.id, documentId));
 }
 
@@ -90,8 +95,7 @@ export interface DeleteDeps extends VectorBindings, LibraryBinding {
  */
 export async function deleteDocuments(
   deps: DeleteDeps,
-  userId: string,
-  which: { fileHashes: string[]; fileIds?: string[] },
+  { userId, ...which }: { userId: string; fileHashes: string[]; fileIds?: string[] },
 ): Promise<DeleteResponse> {
   const deleted: string[] = [];
   const errors: DeleteResponse["errors"] = [];

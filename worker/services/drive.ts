@@ -130,15 +130,14 @@ export async function importDriveFiles(
       if (!bytes) throw new ApiError(413, M.tooLarge);
 
       const name = cleanFileName(meta.name) || `${driveId}.pdf`;
-      const { r2Key } = await createUpload(deps.db, userId, /\.pdf$/i.test(name) ? name : `${name}.pdf`, {
-        source: "drive",
-        driveFileId: driveId,
-      });
+      const { r2Key } = await createUpload(
+        { db: deps.db },
+        { userId, fileName: /\.pdf$/i.test(name) ? name : `${name}.pdf`, origin: { source: "drive", driveFileId: driveId } },
+      );
       await deps.bucket.put(r2Key, bytes, { httpMetadata: { contentType: "application/pdf" } });
       const indexed = await startIndexing(
         { db: deps.db, bucket: deps.bucket, queue: deps.queue, LIBRARY: deps.env.LIBRARY },
-        userId,
-        r2Key,
+        { userId, r2Key },
       );
       // a duplicate points at the document the user already has, and its key
       const key = indexed.duplicate

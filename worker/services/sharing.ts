@@ -9,8 +9,11 @@ import { chatShares, chats } from "../db/schema";
 import { ApiError } from "../errors";
 import { emailHtml, escapeHtml, recipientUnderDailyCap, sendMail, senderUnderDailyCap } from "./mail";
 
+/** Sharing reaches D1, the chat's Durable Object and the mailer: all through the Worker's env. */
+type SharingDeps = { env: Env };
+
 /** The chat row when the caller owns it; any other caller gets the same 404 as a missing chat. */
-export async function ownedChat(env: Env, sessionId: string, userId: string) {
+async function ownedChat(env: Env, sessionId: string, userId: string) {
   const chat = await getDb(env)
     .select({ sessionId: chats.sessionId, summary: chats.summary })
     .from(chats)
@@ -24,7 +27,7 @@ export async function ownedChat(env: Env, sessionId: string, userId: string) {
  * Deletes a chat of its owner: its Durable Object is emptied (open sockets are
  * told and closed), then the chats row, whose shares go with it.
  */
-export async function deleteChat(env: Env, ownerId: string, sessionId: string): Promise<void> {
+export async function deleteChat({ env }: SharingDeps, { ownerId, sessionId }: { ownerId: string; sessionId: string }): Promise<void> {
   await ownedChat(env, sessionId, ownerId);
   await chatSession(env, sessionId).erase();
   await getDb(env)
@@ -38,7 +41,10 @@ export function chatLink(origin: string, sessionId: string): string {
   return url.toString();
 }
 
-export async function shareChat(env: Env, owner: { id: string; email: string }, sessionId: string, emails: string[], origin: string) {
+export async function shareChat(
+  { env }: SharingDeps,
+  { owner, sessionId, emails, origin }: { owner: { id: string; email: string }; sessionId: string; emails: string[]; origin: string },
+) {
   const chat = await ownedChat(env, sessionId, owner.id);
   const shared: string[] = [];
   const errors: { email: string; error: string }[] = [];
@@ -82,7 +88,7 @@ export async function shareChat(env: Env, owner: { id: string; email: string }, 
   return { shared, errors };
 }
 
-export async function listMembers(env: Env, ownerId: string, sessionId: string) {
+export async function listMembers({ env }: SharingDeps, { ownerId, sessionId }: { ownerId: string; sessionId: string }) {
   await ownedChat(env, sessionId, ownerId);
   return getDb(env)
     .select({ email: chatShares.email, created_at: chatShares.createdAt })
@@ -92,7 +98,10 @@ export async function listMembers(env: Env, ownerId: string, sessionId: string) 
     .all();
 }
 
-export async function revokeMember(env: Env, ownerId: string, sessionId: string, email: string): Promise<boolean> {
+export async function revokeMember(
+  { env }: SharingDeps,
+  { ownerId, sessionId, email }: { ownerId: string; sessionId: string; email: string },
+): Promise<boolean> {
   await ownedChat(env, sessionId, ownerId);
   const result = await getDb(env)
     .update(chatShares)

@@ -34,10 +34,12 @@ export function isPdfUpload(fileName: string, contentType: string): boolean {
 }
 
 export async function createUpload(
-  db: Db,
-  userId: string,
-  fileName: string,
-  origin: { source: "upload" | "drive"; driveFileId?: string } = { source: "upload" },
+  { db }: { db: Db },
+  {
+    userId,
+    fileName,
+    origin = { source: "upload" },
+  }: { userId: string; fileName: string; origin?: { source: "upload" | "drive"; driveFileId?: string } },
 ): Promise<{ id: string; r2Key: string }> {
   const quota = await quotaFor({ db }, { userId });
   const id = crypto.randomUUID();
@@ -93,7 +95,7 @@ async function takeDocumentSlot(db: Db, doc: DocumentRow, quota: Quota, file: { 
 }
 
 /** The upload row a signed upload link points at, if it still waits for its file. */
-export async function findUploadingByKey(db: Db, r2Key: string): Promise<DocumentRow | undefined> {
+export async function findUploadingByKey({ db }: { db: Db }, { r2Key }: { r2Key: string }): Promise<DocumentRow | undefined> {
   return db
     .select()
     .from(documents)
@@ -105,7 +107,10 @@ export async function findUploadingByKey(db: Db, r2Key: string): Promise<Documen
  * The caller's document an upload key names: the upload's own document, or the
  * existing one its content turned out to duplicate.
  */
-export async function findByUploadKey(db: Db, userId: string, r2Key: string): Promise<DocumentRow | undefined> {
+export async function findByUploadKey(
+  { db }: { db: Db },
+  { userId, r2Key }: { userId: string; r2Key: string },
+): Promise<DocumentRow | undefined> {
   const own = await db
     .select()
     .from(documents)
@@ -145,9 +150,9 @@ export interface IndexDeps extends LibraryBinding {
 }
 
 /** The index step: validate the uploaded object, de-duplicate by content, queue it. */
-export async function startIndexing(deps: IndexDeps, userId: string, r2Key: string): Promise<IndexResponse> {
+export async function startIndexing(deps: IndexDeps, { userId, r2Key }: { userId: string; r2Key: string }): Promise<IndexResponse> {
   const { db, bucket } = deps;
-  const doc = await findByUploadKey(db, userId, r2Key);
+  const doc = await findByUploadKey({ db }, { userId, r2Key });
   if (!doc) throw new ApiError(404, M.fileNotFound);
   // Asked again for an upload that was dropped as a duplicate: answer as the first time.
   if (doc.r2Key !== r2Key) return { status: doc.status, fileId: doc.id, duplicate: true };
