@@ -64,8 +64,7 @@ describe("account deletion", () => {
         VECTORIZE: vectors as unknown as VectorizeIndex,
         payments: null,
       },
-      owner.user.id,
-      ` ${owner.email.toUpperCase()} `,
+      { userId: owner.user.id, confirmEmail: ` ${owner.email.toUpperCase()} ` },
     );
 
     // the open socket is told and closed

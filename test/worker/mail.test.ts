@@ -119,12 +119,12 @@ describe("HTTP mail API provider", () => {
     const mailEnv = { ...env, MAIL_API_URL: inject("mailApiUrl"), MAIL_API_KEY: "mail-key" } as Env;
     expect(chooseMailer(mailEnv).name).toBe("http");
     const to = `api-${crypto.randomUUID()}@example.com`;
-    const ok = await sendMail(mailEnv, { kind: "contact", to, subject: "Hello", text: "plain", html: "<p>html</p>" });
+    const ok = await sendMail({ env: mailEnv }, { kind: "contact", to, subject: "Hello", text: "plain", html: "<p>html</p>" });
     expect(ok.ok).toBe(true);
     const received = (await (await fetch(inject("mailApiUrl").replace("/send", "/requests"))).json()) as Record<string, unknown>[];
     expect(received.at(-1)).toEqual({ from: env.MAIL_FROM, to: [to], subject: "Hello", text: "plain", html: "<p>html</p>" });
 
-    const failing = await sendMail(mailEnv, { kind: "contact", to: `fail-${to}`, subject: "Hello", text: "t", html: "h" });
+    const failing = await sendMail({ env: mailEnv }, { kind: "contact", to: `fail-${to}`, subject: "Hello", text: "t", html: "h" });
     expect(failing).toMatchObject({ ok: false, error: "mail API answered 500" });
     expect((await outbox(`fail-${to}`))[0]).toMatchObject({ status: "failed", error: "mail API answered 500" });
   });

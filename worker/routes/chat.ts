@@ -30,8 +30,9 @@ export const chatRoutes = new Hono<AppEnv>()
   .post("/sendMemo", valid("json", memoSchema), async (c) => {
     const { session_id, email } = c.req.valid("json");
     const user = c.var.user;
-    const memo = await sendChatMemo(c.env, user, { sessionId: session_id, to: email }, () =>
-      enforceRateLimit(c.env.MAIL_RATE_LIMITER, [`memo:${user.id}`], MEMO_MESSAGES.tooMany),
+    const memo = await sendChatMemo(
+      { env: c.env, beforeSending: () => enforceRateLimit(c.env.MAIL_RATE_LIMITER, [`memo:${user.id}`], MEMO_MESSAGES.tooMany) },
+      { caller: user, sessionId: session_id, to: email },
     );
     return c.json({ status: "success" as const, message: MEMO_MESSAGES.sent, memo } satisfies MemoResponse, 200);
   })

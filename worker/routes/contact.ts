@@ -10,6 +10,6 @@ import type { StatusMessage } from "../contract/messages";
 
 export const contactRoutes = new Hono<AppEnv>().post("/", valid("json", contactSchema), async (c) => {
   await enforceRateLimit(c.env.CONTACT_RATE_LIMITER, [`contact:${clientIp(c.req.raw)}`]);
-  await submitContactMessage(c.env, c.req.valid("json"));
+  await submitContactMessage({ env: c.env }, c.req.valid("json"));
   return c.json({ status: "success" as const, message: CONTACT_MESSAGES.success } satisfies StatusMessage, 200);
 });

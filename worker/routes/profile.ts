@@ -39,8 +39,7 @@ export const profileRoutes = new Hono<AppEnv>()
         VECTORIZE: c.env.VECTORIZE,
         payments: choosePaymentProvider(c.env, appOrigin(c.env, c.req.url)),
       },
-      c.var.user.id,
-      c.req.valid("json").email,
+      { userId: c.var.user.id, confirmEmail: c.req.valid("json").email },
     );
     return c.json({ status: "success" as const, message: MESSAGES.accountDeleted } satisfies StatusMessage, 200);
   });

@@ -23,7 +23,10 @@ export interface AccountDeletionDeps extends VectorBindings, LibraryBinding, Cha
 const R2_LIST_LIMIT = 1000;
 
 /** The typed confirmation must be the account's own e-mail address. */
-export async function deleteAccount(deps: AccountDeletionDeps, userId: string, confirmEmail: string): Promise<void> {
+export async function deleteAccount(
+  deps: AccountDeletionDeps,
+  { userId, confirmEmail }: { userId: string; confirmEmail: string },
+): Promise<void> {
   const user = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
   if (!user) throw new ApiError(404, MESSAGES.notFound);
   if (confirmEmail.trim().toLowerCase() !== user.email.toLowerCase()) throw new ApiError(400, MESSAGES.deleteAccountConfirm);

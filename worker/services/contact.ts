@@ -10,19 +10,22 @@ const CATEGORY_NAMES = { general: "General", technical: "Technical support", bil
 
 export type ContactInput = z.infer<typeof contactSchema>;
 
-export async function submitContactMessage(env: Env, input: ContactInput): Promise<void> {
+export async function submitContactMessage({ env }: { env: Env }, input: ContactInput): Promise<void> {
   const { email, mobile, category, message } = input;
   await getDb(env)
     .insert(contactMessages)
     .values({ email, mobile: mobile || null, category, message })
     .run();
   const details = `From: ${email}\nMobile: ${mobile || "not given"}\nCategory: ${CATEGORY_NAMES[category]}\n\n${message}`;
-  await sendMail(env, {
-    kind: "contact",
-    to: env.SUPPORT_EMAIL,
-    replyTo: email,
-    subject: `[${CATEGORY_NAMES[category]}] Contact form message from ${email}`,
-    text: details,
-    html: emailHtml("Contact form message", `<pre style="white-space:pre-wrap;font:inherit">${escapeHtml(details)}</pre>`),
-  });
+  await sendMail(
+    { env },
+    {
+      kind: "contact",
+      to: env.SUPPORT_EMAIL,
+      replyTo: email,
+      subject: `[${CATEGORY_NAMES[category]}] Contact form message from ${email}`,
+      text: details,
+      html: emailHtml("Contact form message", `<pre style="white-space:pre-wrap;font:inherit">${escapeHtml(details)}</pre>`),
+    },
+  );
 }

@@ -26,7 +26,10 @@ export interface MailOutcome {
   error?: string;
 }
 
-export async function sendMail(env: Env, mail: MailRequest, mailer: Mailer = chooseMailer(env)): Promise<MailOutcome> {
+export async function sendMail(
+  { env, mailer = chooseMailer(env) }: { env: Env; mailer?: Mailer },
+  mail: MailRequest,
+): Promise<MailOutcome> {
   const db = getDb(env);
   const [row] = await db
     .insert(emailOutbox)
@@ -59,7 +62,7 @@ export async function sendMail(env: Env, mail: MailRequest, mailer: Mailer = cho
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** True when the user may have one more memo or share e-mail sent (DAILY_MAILS_PER_SENDER in 24 hours). */
-export async function senderUnderDailyCap(env: Env, senderId: string): Promise<boolean> {
+export async function senderUnderDailyCap({ env }: { env: Env }, { senderId }: { senderId: string }): Promise<boolean> {
   const row = await getDb(env)
     .select({ n: count() })
     .from(emailOutbox)
@@ -69,7 +72,7 @@ export async function senderUnderDailyCap(env: Env, senderId: string): Promise<b
 }
 
 /** True when this address may receive one more memo or share e-mail (DAILY_MAILS_PER_RECIPIENT in 24 hours). */
-export async function recipientUnderDailyCap(env: Env, address: string): Promise<boolean> {
+export async function recipientUnderDailyCap({ env }: { env: Env }, { address }: { address: string }): Promise<boolean> {
   const row = await getDb(env)
     .select({ n: count() })
     .from(emailOutbox)

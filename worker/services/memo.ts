@@ -104,10 +104,8 @@ export function memoHtml(title: string, memo: string): string {
  * Returns the memo text.
  */
 export async function sendChatMemo(
-  env: Env,
-  caller: { id: string; email: string },
-  input: { sessionId: string; to?: string | null },
-  beforeSending: () => Promise<void> = async () => {},
+  { env, beforeSending = async () => {} }: { env: Env; beforeSending?: () => Promise<void> },
+  { caller, ...input }: { caller: { id: string; email: string }; sessionId: string; to?: string | null },
 ): Promise<string> {
   const db = getDb(env);
   const chat = await findChat({ db }, { sessionId: input.sessionId });
@@ -115,8 +113,8 @@ export async function sendChatMemo(
     throw new ApiError(404, SHARE_MESSAGES.notFound);
   await beforeSending();
   const to = input.to || caller.email;
-  if (!(await senderUnderDailyCap(env, caller.id))) throw new ApiError(429, MEMO_MESSAGES.dailySenderCap);
-  if (!(await recipientUnderDailyCap(env, to))) throw new ApiError(429, recipientCapMessage(to));
+  if (!(await senderUnderDailyCap({ env }, { senderId: caller.id }))) throw new ApiError(429, MEMO_MESSAGES.dailySenderCap);
+  if (!(await recipientUnderDailyCap({ env }, { address: to }))) throw new ApiError(429, recipientCapMessage(to));
 
   const title = chat.summary || "Untitled Chat";
   let memo: string;
@@ -130,14 +128,17 @@ export async function sendChatMemo(
   }
   if (!memo) throw new ApiError(422, MEMO_MESSAGES.empty);
 
-  const sent = await sendMail(env, {
-    kind: "memo",
-    to,
-    senderId: caller.id,
-    subject: `Chat memo: ${title}`,
-    text: memo,
-    html: memoHtml(title, memo),
-  });
+  const sent = await sendMail(
+    { env },
+    {
+      kind: "memo",
+      to,
+      senderId: caller.id,
+      subject: `Chat memo: ${title}`,
+      text: memo,
+      html: memoHtml(title, memo),
+    },
+  );
   if (!sent.ok) throw new ApiError(502, MEMO_MESSAGES.sendFailed);
   return memo;
 }

@@ -56,11 +56,11 @@ export async function shareChat(
       continue;
     }
     // the invitation is an e-mail of the owner's words: the daily caps apply before access is granted
-    if (!(await senderUnderDailyCap(env, owner.id))) {
+    if (!(await senderUnderDailyCap({ env }, { senderId: owner.id }))) {
       errors.push({ email, error: MEMO_MESSAGES.dailySenderCap });
       continue;
     }
-    if (!(await recipientUnderDailyCap(env, email))) {
+    if (!(await recipientUnderDailyCap({ env }, { address: email }))) {
       errors.push({ email, error: recipientCapMessage(email) });
       continue;
     }
@@ -69,19 +69,22 @@ export async function shareChat(
       .values({ sessionId, email, invitedBy: owner.id, createdAt: Date.now() })
       .onConflictDoUpdate({ target: [chatShares.sessionId, chatShares.email], set: { revokedAt: null, invitedBy: owner.id } })
       .run();
-    const sent = await sendMail(env, {
-      kind: "share",
-      to: email,
-      senderId: owner.id,
-      subject: `${owner.email} shared a chat with you: ${title}`,
-      text: `${owner.email} shared the chat "${title}" with you on DocChat.\n\nOpen it here (sign in with ${email}): ${link}\n\nYou can read the chat; only its owner can ask new questions in it.`,
-      html: emailHtml(
-        "A chat was shared with you",
-        `<p>${escapeHtml(owner.email)} shared the chat <strong>${escapeHtml(title)}</strong> with you.</p>
+    const sent = await sendMail(
+      { env },
+      {
+        kind: "share",
+        to: email,
+        senderId: owner.id,
+        subject: `${owner.email} shared a chat with you: ${title}`,
+        text: `${owner.email} shared the chat "${title}" with you on DocChat.\n\nOpen it here (sign in with ${email}): ${link}\n\nYou can read the chat; only its owner can ask new questions in it.`,
+        html: emailHtml(
+          "A chat was shared with you",
+          `<p>${escapeHtml(owner.email)} shared the chat <strong>${escapeHtml(title)}</strong> with you.</p>
 <p><a href="${escapeHtml(link)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">Open the chat</a></p>
 <p style="color:#6b7280">Sign in with ${escapeHtml(email)} to open it. You can read the chat; only its owner can ask new questions in it.</p>`,
-      ),
-    });
+        ),
+      },
+    );
     shared.push(email);
     if (!sent.ok) errors.push({ email, error: "Access was granted, but the invitation e-mail could not be sent." });
   }
