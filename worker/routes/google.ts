@@ -63,7 +63,10 @@ export const googleAuthRoutes = new Hono<AppEnv>()
         redirect_uri && redirect_uri.startsWith(`${origin(c)}/`) ? redirect_uri.slice(origin(c).length) : redirect_uri,
         action === "connect" ? DEFAULT_CONNECT_REDIRECT : DEFAULT_SIGNIN_REDIRECT,
       );
-      const { url, nonce } = await startAuthorization(c.var.db, c.env, config, origin(c), { action, userId, redirectPath });
+      const { url, nonce } = await startAuthorization(
+        { db: c.var.db, env: c.env, config },
+        { origin: origin(c), action, userId, redirectPath },
+      );
       setCookie(c, oauthCookieName(nonce), "1", {
         path: "/api/auth/google",
         httpOnly: true,
@@ -81,7 +84,7 @@ export const googleAuthRoutes = new Hono<AppEnv>()
       // only the browser that started this authorization may finish it
       const nonce = stateNonce(query.state);
       if (!nonce || getCookie(c, oauthCookieName(nonce)) !== "1") throw new ApiError(400, GOOGLE_MESSAGES.badState);
-      const result = await completeAuthorization(c.var.db, c.env, requireGoogle(c), origin(c), query);
+      const result = await completeAuthorization({ db: c.var.db, env: c.env, config: requireGoogle(c) }, { origin: origin(c), ...query });
       deleteCookie(c, oauthCookieName(nonce), { path: "/api/auth/google" });
       if (result.action === "connect") {
         return wantsJson(c)
@@ -124,7 +127,7 @@ export const googleAuthRoutes = new Hono<AppEnv>()
   .get("/connectionStatus", requireUser, async (c) => {
     const config = googleConfig(c.env, origin(c));
     if (!config) return c.json({ status: "unavailable" as const, message: GOOGLE_MESSAGES.notConfigured }, 200);
-    const token = await driveAccessToken({ db: c.var.db, env: c.env, config }, c.var.user.id);
+    const token = await driveAccessToken({ db: c.var.db, env: c.env, config }, { userId: c.var.user.id });
     return c.json({ status: token ? ("connected" as const) : ("not_connected" as const) } satisfies DriveConnectionResponse, 200);
   });
 
@@ -132,7 +135,7 @@ export const driveRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get("/files", valid("query", z.object({ pageToken: z.string().max(500).optional() })), async (c) => {
     const deps = { db: c.var.db, env: c.env, config: requireGoogle(c) };
-    return c.json(await listDrivePdfs(deps, c.var.user.id, c.req.valid("query").pageToken), 200);
+    return c.json(await listDrivePdfs(deps, { userId: c.var.user.id, pageToken: c.req.valid("query").pageToken }), 200);
   })
   .post(
     "/import",
@@ -147,7 +150,7 @@ export const driveRoutes = new Hono<AppEnv>()
     ),
     async (c) => {
       const deps = { db: c.var.db, env: c.env, config: requireGoogle(c), bucket: c.env.DOCUMENTS, queue: c.env.INGEST_QUEUE };
-      const { results, errors } = await importDriveFiles(deps, c.var.user.id, c.req.valid("json").file_ids);
+      const { results, errors } = await importDriveFiles(deps, { userId: c.var.user.id, fileIds: c.req.valid("json").file_ids });
       const status = errors.length === 0 ? "success" : results.length === 0 ? "error" : "partial";
       const message =
         results.length === 0
@@ -157,6 +160,6 @@ export const driveRoutes = new Hono<AppEnv>()
     },
   )
   .delete("/connection", async (c) => {
-    await disconnectDrive({ db: c.var.db, env: c.env, config: requireGoogle(c) }, c.var.user.id);
+    await disconnectDrive({ db: c.var.db, env: c.env, config: requireGoogle(c) }, { userId: c.var.user.id });
     return c.json({ status: "success" as const, message: "Google Drive disconnected." } satisfies StatusMessage, 200);
   });

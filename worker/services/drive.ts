@@ -23,7 +23,7 @@ export interface DriveDeps {
 }
 
 /** A usable access token, refreshed if needed; null when not connected or the grant was revoked. */
-export async function driveAccessToken({ db, env, config }: DriveDeps, userId: string): Promise<string | null> {
+export async function driveAccessToken({ db, env, config }: DriveDeps, { userId }: { userId: string }): Promise<string | null> {
   const row = await db.select().from(driveConnections).where(eq(driveConnections.userId, userId)).get();
   if (!row) return null;
   if (row.expiresAt - REFRESH_MARGIN_MS > Date.now()) return open(env.ENCRYPTION_KEY, row.accessToken);
@@ -51,18 +51,18 @@ export async function driveAccessToken({ db, env, config }: DriveDeps, userId: s
 }
 
 async function requireToken(deps: DriveDeps, userId: string): Promise<string> {
-  const token = await driveAccessToken(deps, userId);
+  const token = await driveAccessToken(deps, { userId });
   if (!token) throw new ApiError(409, GOOGLE_MESSAGES.notConnected);
   return token;
 }
 
-export async function disconnectDrive(deps: DriveDeps, userId: string): Promise<void> {
-  const token = await driveAccessToken(deps, userId).catch(() => null);
+export async function disconnectDrive(deps: DriveDeps, { userId }: { userId: string }): Promise<void> {
+  const token = await driveAccessToken(deps, { userId }).catch(() => null);
   if (token) await revokeToken(deps.env, deps.config, token);
   await deps.db.delete(driveConnections).where(eq(driveConnections.userId, userId));
 }
 
-export async function listDrivePdfs(deps: DriveDeps, userId: string, pageToken?: string) {
+export async function listDrivePdfs(deps: DriveDeps, { userId, pageToken }: { userId: string; pageToken?: string }) {
   const token = await requireToken(deps, userId);
   const query = new URLSearchParams({
     q: "mimeType='application/pdf' and trashed=false",
@@ -111,8 +111,7 @@ async function readLimited(body: ReadableStream<Uint8Array>, limit: number): Pro
 
 export async function importDriveFiles(
   deps: DriveDeps & { bucket: R2Bucket; queue: Queue<IngestMessage> },
-  userId: string,
-  fileIds: string[],
+  { userId, fileIds }: { userId: string; fileIds: string[] },
 ) {
   const token = await requireToken(deps, userId);
   const results: DriveImportResult[] = [];

@@ -48,15 +48,19 @@ export function callbackUrl(origin: string): string {
  */
 export const oauthCookieName = (nonce: string) => `docchat_oauth_${nonce}`;
 
+/** What Google sign-in and Drive connection need: the database, the Worker's env and the Google client settings. */
+export interface GoogleAuthDeps {
+  db: Db;
+  env: Env;
+  config: GoogleConfig;
+}
+
 /** The nonce a state names (before it is verified). */
 export const stateNonce = (state: string | undefined) => (state ?? "").split(".")[1] ?? "";
 
 export async function startAuthorization(
-  db: Db,
-  env: Env,
-  config: GoogleConfig,
-  origin: string,
-  request: { action: OAuthAction; userId?: string; redirectPath?: string },
+  { db, env, config }: GoogleAuthDeps,
+  { origin, ...request }: { origin: string; action: OAuthAction; userId?: string; redirectPath?: string },
 ): Promise<{ url: string; nonce: string }> {
   const nonce = crypto.randomUUID();
   const { verifier, challenge } = await pkcePair();
@@ -79,7 +83,7 @@ export async function startAuthorization(
 }
 
 /** Verifies and consumes a state: tampered, expired, unknown or reused states are refused and change nothing. */
-export async function consumeState(db: Db, env: Env, state: string | undefined) {
+async function consumeState(db: Db, env: Env, state: string | undefined) {
   const [action, nonce, expires, signature] = (state ?? "").split(".");
   if ((action !== "signin" && action !== "connect") || !nonce) throw new ApiError(400, GOOGLE_MESSAGES.badState);
   if (!(await verifyLink(env.JWT_SECRET, "oauth", `${action}:${nonce}`, expires, signature)))
@@ -95,7 +99,7 @@ export async function consumeState(db: Db, env: Env, state: string | undefined) 
 }
 
 /** The account for a Google profile: found by Google id, else linked by verified e-mail, else created. */
-export async function findOrCreateGoogleUser(db: Db, profile: GoogleProfile) {
+async function findOrCreateGoogleUser(db: Db, profile: GoogleProfile) {
   const bySub = await db.select().from(users).where(eq(users.googleSub, profile.sub)).get();
   if (bySub) return bySub;
   if (profile.email_verified === false) throw new ApiError(400, GOOGLE_MESSAGES.unverified);
@@ -127,11 +131,8 @@ export type CallbackResult =
   { action: "signin"; user: User; token: string; redirectTo: string } | { action: "connect"; redirectTo: string };
 
 export async function completeAuthorization(
-  db: Db,
-  env: Env,
-  config: GoogleConfig,
-  origin: string,
-  params: { code?: string; state?: string; error?: string },
+  { db, env, config }: GoogleAuthDeps,
+  { origin, ...params }: { origin: string; code?: string; state?: string; error?: string },
 ): Promise<CallbackResult> {
   const state = await consumeState(db, env, params.state);
   if (params.error || !params.code) throw new ApiError(400, GOOGLE_MESSAGES.denied);
