@@ -1,12 +1,12 @@
 // Accounts: sign-up, sign-in, auth sessions, profile, password change, referrals.
 import { and, eq, gt, inArray, isNull, ne } from "drizzle-orm";
 import { MESSAGES } from "../contract/messages";
-import type { Db } from "../db/client";
 import { authSessions, users } from "../db/schema";
 import { ApiError } from "../errors";
 import { hashPassword, verifyPassword } from "../lib/passwords";
 import { REMEMBER_ME_TTL_MS, SESSION_TTL_MS, readToken, signToken } from "../lib/tokens";
 import type { User } from "../contract/validation";
+import type { DbDeps } from "./deps";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -26,11 +26,9 @@ export function newReferralCode(): string {
 }
 
 /** What the account services need: the database, and the secret tokens are signed with. */
-export interface AccountDeps {
-  db: Db;
+export interface AccountDeps extends DbDeps {
   jwtSecret: string | undefined;
 }
-type DbDeps = { db: Db };
 
 export interface SignedIn {
   user: User;

@@ -8,6 +8,7 @@ import type { Db } from "../db/client";
 import { plans, subscriptions, users, webhookEvents } from "../db/schema";
 import { ApiError } from "../errors";
 import { periodEndOf, type PaymentProvider } from "../providers/payments";
+import type { DbDeps } from "./deps";
 
 type PlanRow = typeof plans.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -17,13 +18,11 @@ function toPlan(row: PlanRow): Plan {
   return { id, name, price, period, buttonText, features, note, popular };
 }
 
-type BillingDeps = { db: Db };
-
-export async function listPlans({ db }: BillingDeps): Promise<Plan[]> {
+export async function listPlans({ db }: DbDeps): Promise<Plan[]> {
   return (await db.select().from(plans).orderBy(asc(plans.sortOrder)).all()).map(toPlan);
 }
 
-export async function getPlan({ db }: BillingDeps, { planId }: { planId: string }): Promise<Plan | null> {
+export async function getPlan({ db }: DbDeps, { planId }: { planId: string }): Promise<Plan | null> {
   const row = await db.select().from(plans).where(eq(plans.id, planId)).get();
   return row ? toPlan(row) : null;
 }
@@ -76,7 +75,7 @@ async function applySubscriptionState(db: Db, userId: string, state: Subscriptio
 }
 
 /** Remembers the Stripe customer of a user without touching their subscription state. */
-export async function rememberCustomer({ db }: BillingDeps, { userId, customerId }: { userId: string; customerId: string }): Promise<void> {
+export async function rememberCustomer({ db }: DbDeps, { userId, customerId }: { userId: string; customerId: string }): Promise<void> {
   await db
     .insert(subscriptions)
     .values({ userId, status: "none", stripeCustomerId: customerId })
@@ -84,11 +83,11 @@ export async function rememberCustomer({ db }: BillingDeps, { userId, customerId
     .run();
 }
 
-export async function subscriptionRow({ db }: BillingDeps, { userId }: { userId: string }): Promise<SubscriptionRow | undefined> {
+export async function subscriptionRow({ db }: DbDeps, { userId }: { userId: string }): Promise<SubscriptionRow | undefined> {
   return db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
 }
 
-export async function subscriptionStatus(deps: BillingDeps, input: { userId: string }): Promise<SubscriptionStatusResponse> {
+export async function subscriptionStatus(deps: DbDeps, input: { userId: string }): Promise<SubscriptionStatusResponse> {
   const row = await subscriptionRow(deps, input);
   if (!row) return { status: "none", planId: null, currentPeriodEnd: null };
   // a cancelled subscription ends with its period, even if the final webhook is late
@@ -108,7 +107,7 @@ export function addPeriod(from: number, period: Plan["period"]): number {
 }
 
 export async function cancelSubscription(
-  { db, provider }: BillingDeps & { provider: PaymentProvider | null },
+  { db, provider }: DbDeps & { provider: PaymentProvider | null },
   { userId }: { userId: string },
 ): Promise<string> {
   const row = await subscriptionRow({ db }, { userId });
@@ -162,7 +161,7 @@ async function userExists(db: Db, userId: string | null | undefined): Promise<st
  * concurrent duplicate delivery does nothing; if applying fails the claim is
  * released, so Stripe's retry applies it. False for a duplicate.
  */
-export async function processStripeEvent({ db }: BillingDeps, { event }: { event: Stripe.Event }): Promise<boolean> {
+export async function processStripeEvent({ db }: DbDeps, { event }: { event: Stripe.Event }): Promise<boolean> {
   const claimed = await db
     .insert(webhookEvents)
     .values({ id: event.id, type: event.type })

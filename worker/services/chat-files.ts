@@ -4,14 +4,11 @@
 // Durable Object; this module reads the documents catalogue in D1.
 import { and, eq, inArray } from "drizzle-orm";
 import { CHAT_MESSAGES, MAX_CHAT_FILES, fileFailedMessage, type ChatFile } from "../contract/protocol";
-import type { Db } from "../db/client";
 import { documents } from "../db/schema";
+import type { DbDeps } from "./deps";
 
 /** The owner's documents among `ids`, in the order of `ids`; ids of deleted or foreign documents are left out. */
-export async function resolveChatFiles(
-  { db }: { db: Db },
-  { ownerId, ids }: { ownerId: string; ids: readonly string[] },
-): Promise<ChatFile[]> {
+export async function resolveChatFiles({ db }: DbDeps, { ownerId, ids }: { ownerId: string; ids: readonly string[] }): Promise<ChatFile[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select({
@@ -35,10 +32,7 @@ export type Attachable = { ok: true; files: ChatFile[] } | { ok: false; code: nu
  * Checks a requested set: every id must be one of the owner's documents that is
  * indexed or still indexing, and at most MAX_CHAT_FILES of them.
  */
-export async function checkAttachable(
-  { db }: { db: Db },
-  { ownerId, ids }: { ownerId: string; ids: readonly string[] },
-): Promise<Attachable> {
+export async function checkAttachable({ db }: DbDeps, { ownerId, ids }: { ownerId: string; ids: readonly string[] }): Promise<Attachable> {
   const unique = [...new Set(ids)];
   if (unique.length > MAX_CHAT_FILES) return { ok: false, code: 400, message: CHAT_MESSAGES.tooManyFiles };
   const files = await resolveChatFiles({ db }, { ownerId, ids: unique });

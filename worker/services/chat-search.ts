@@ -4,9 +4,9 @@
 // are searched; shared chats stay out (their text is another user's).
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { ChatSearchHit } from "../contract/protocol";
-import type { Db } from "../db/client";
 import { contains } from "../db/contains";
 import { chats } from "../db/schema";
+import type { DbDeps } from "./deps";
 
 /** A chat's searchable text is capped: its first this many characters are searched. */
 export const SEARCH_TEXT_MAX = 200_000;
@@ -19,7 +19,7 @@ export function turnSearchText(question: string, answer: string): string {
   return `${question}\n${answer}\n`;
 }
 
-export async function searchChats(deps: { db: Db }, input: { userId: string; query: string }): Promise<ChatSearchHit[]> {
+export async function searchChats(deps: DbDeps, input: { userId: string; query: string }): Promise<ChatSearchHit[]> {
   const needle = input.query.toLowerCase();
   // instr on lower(): SQLite's LIKE ignores ASCII case, so the snippet does too
   const at = sql<number>`instr(lower(${chats.searchText}), ${needle})`;

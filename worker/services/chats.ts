@@ -2,16 +2,15 @@
 // last activity (the sidebar history).
 import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { CHAT_MESSAGES, type ChatListItem } from "../contract/protocol";
-import type { Db } from "../db/client";
 import { chatShares, chats } from "../db/schema";
 import { SEARCH_TEXT_MAX } from "./chat-search";
+import type { DbDeps } from "./deps";
 
 export type SessionAccess = "owner" | "member" | "denied";
-type ChatsDeps = { db: Db };
 type Caller = { id: string; email: string };
 
 /** The chat row of a session (any owner), if the chat exists yet. */
-export async function findChat({ db }: ChatsDeps, { sessionId }: { sessionId: string }) {
+export async function findChat({ db }: DbDeps, { sessionId }: { sessionId: string }) {
   return db.select().from(chats).where(eq(chats.sessionId, sessionId)).get();
 }
 
@@ -19,7 +18,7 @@ export async function findChat({ db }: ChatsDeps, { sessionId }: { sessionId: st
  * A signed-in caller may open a session they own, one shared with their e-mail,
  * or a new one named after their own e-mail (spec: "email-uniqueid").
  */
-export async function sessionAccess({ db }: ChatsDeps, { sessionId, user }: { sessionId: string; user: Caller }): Promise<SessionAccess> {
+export async function sessionAccess({ db }: DbDeps, { sessionId, user }: { sessionId: string; user: Caller }): Promise<SessionAccess> {
   const chat = await findChat({ db }, { sessionId });
   if (chat) {
     if (chat.userId === user.id) return "owner";
@@ -34,10 +33,7 @@ export async function sessionAccess({ db }: ChatsDeps, { sessionId, user }: { se
 }
 
 /** Why a signed-in user may not open a chat: their access was removed, or it was never theirs. */
-export async function noAccessReason(
-  { db }: ChatsDeps,
-  { sessionId, user }: { sessionId: string; user: { email: string } },
-): Promise<string> {
+export async function noAccessReason({ db }: DbDeps, { sessionId, user }: { sessionId: string; user: { email: string } }): Promise<string> {
   const removed = await db
     .select({ email: chatShares.email })
     .from(chatShares)
@@ -52,7 +48,7 @@ export async function noAccessReason(
  * `text` (the turn's question and answer) is added to the chat's searchable text.
  */
 export async function recordTurn(
-  { db }: ChatsDeps,
+  { db }: DbDeps,
   turn: { sessionId: string; userId: string; title?: string; retitle?: boolean; text?: string },
 ): Promise<void> {
   const now = Date.now();
@@ -77,7 +73,7 @@ export async function recordTurn(
 
 /** Renames a chat of its owner; false when the caller does not own it (or it does not exist). */
 export async function renameChat(
-  { db }: ChatsDeps,
+  { db }: DbDeps,
   { ownerId, sessionId, title }: { ownerId: string; sessionId: string; title: string },
 ): Promise<boolean> {
   const renamed = await db
@@ -89,7 +85,7 @@ export async function renameChat(
 }
 
 /** The caller's chats (owned and shared with them), most recently active first. */
-export async function listChats({ db }: ChatsDeps, { user, limit = 50 }: { user: Caller; limit?: number }): Promise<ChatListItem[]> {
+export async function listChats({ db }: DbDeps, { user, limit = 50 }: { user: Caller; limit?: number }): Promise<ChatListItem[]> {
   const sharedWithMe = db
     .select({ sessionId: chatShares.sessionId })
     .from(chatShares)

@@ -3,6 +3,7 @@
 import type { contactSchema } from "../contract/mail-schemas";
 import { getDb } from "../db/client";
 import { contactMessages } from "../db/schema";
+import type { EnvDeps } from "./deps";
 import { emailHtml, escapeHtml, sendMail } from "./mail";
 import type { z } from "zod";
 
@@ -10,7 +11,7 @@ const CATEGORY_NAMES = { general: "General", technical: "Technical support", bil
 
 export type ContactInput = z.infer<typeof contactSchema>;
 
-export async function submitContactMessage({ env }: { env: Env }, input: ContactInput): Promise<void> {
+export async function submitContactMessage({ env }: EnvDeps, input: ContactInput): Promise<void> {
   const { email, mobile, category, message } = input;
   await getDb(env)
     .insert(contactMessages)

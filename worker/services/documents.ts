@@ -8,6 +8,7 @@ import { contains } from "../db/contains";
 import { documents, type DocumentRow } from "../db/schema";
 import { ApiError } from "../errors";
 import { library, type LibraryBinding } from "../library/stub";
+import type { DbDeps } from "./deps";
 import { STALE_UPLOAD_MS } from "./uploads";
 import { deleteVectors, type VectorBindings } from "./vectors";
 
@@ -35,7 +36,7 @@ function toFileItem(row: DocumentRow): FileItem {
 
 /** One page of the user's documents, newest first; `search` keeps those whose name contains it. */
 export async function listDocuments(
-  { db }: { db: Db },
+  { db }: DbDeps,
   { userId, pageNumber, pageSize, search }: { userId: string; pageNumber: number; pageSize: number; search?: string },
 ) {
   await sweepAbandonedUploads(db, userId);
@@ -56,7 +57,7 @@ export async function listDocuments(
 }
 
 export async function getOwnedDocument(
-  { db }: { db: Db },
+  { db }: DbDeps,
   { userId, documentId }: { userId: string; documentId: string },
 ): Promise<DocumentRow> {
   const row = await db
@@ -70,7 +71,7 @@ export async function getOwnedDocument(
 
 /** Where the caller's document is: the Library's lifecycle once the upload arrived, the catalogue row before. */
 export async function indexingStatus(
-  deps: { db: Db } & LibraryBinding,
+  deps: DbDeps & LibraryBinding,
   { userId, documentId }: { userId: string; documentId: string },
 ): Promise<IndexingStatusResponse> {
   const doc = await getOwnedDocument(deps, { userId, documentId });
@@ -79,7 +80,7 @@ export async function indexingStatus(
   return { fileId: doc.id, status: doc.status, pagesDone: doc.indexedPages, pagesTotal: doc.pageCount, error: doc.error };
 }
 
-export async function markOpened({ db }: { db: Db }, { documentId }: { documentId: string }): Promise<void> {
+export async function markOpened({ db }: DbDeps, { documentId }: { documentId: string }): Promise<void> {
   await db.update(documents).set({ lastOpenedAt: Date.now() }).where(eq(documents.id, documentId));
 }
 

@@ -6,6 +6,7 @@ import { DAILY_MAILS_PER_RECIPIENT, DAILY_MAILS_PER_SENDER } from "../contract/m
 import { getDb } from "../db/client";
 import { emailOutbox } from "../db/schema";
 import { chooseMailer, type Mailer } from "../providers/mail";
+import type { EnvDeps } from "./deps";
 
 export type MailKind = "memo" | "share" | "contact";
 
@@ -27,7 +28,7 @@ export interface MailOutcome {
 }
 
 export async function sendMail(
-  { env, mailer = chooseMailer(env) }: { env: Env; mailer?: Mailer },
+  { env, mailer = chooseMailer(env) }: EnvDeps & { mailer?: Mailer },
   mail: MailRequest,
 ): Promise<MailOutcome> {
   const db = getDb(env);
@@ -62,7 +63,7 @@ export async function sendMail(
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** True when the user may have one more memo or share e-mail sent (DAILY_MAILS_PER_SENDER in 24 hours). */
-export async function senderUnderDailyCap({ env }: { env: Env }, { senderId }: { senderId: string }): Promise<boolean> {
+export async function senderUnderDailyCap({ env }: EnvDeps, { senderId }: { senderId: string }): Promise<boolean> {
   const row = await getDb(env)
     .select({ n: count() })
     .from(emailOutbox)
@@ -72,7 +73,7 @@ export async function senderUnderDailyCap({ env }: { env: Env }, { senderId }: {
 }
 
 /** True when this address may receive one more memo or share e-mail (DAILY_MAILS_PER_RECIPIENT in 24 hours). */
-export async function recipientUnderDailyCap({ env }: { env: Env }, { address }: { address: string }): Promise<boolean> {
+export async function recipientUnderDailyCap({ env }: EnvDeps, { address }: { address: string }): Promise<boolean> {
   const row = await getDb(env)
     .select({ n: count() })
     .from(emailOutbox)

@@ -9,6 +9,7 @@ import { getDb } from "../db/client";
 import { ApiError } from "../errors";
 import { chooseChatProvider, type ChatProvider } from "../providers/llm";
 import { findChat, sessionAccess } from "./chats";
+import type { EnvDeps } from "./deps";
 import { emailHtml, escapeHtml, recipientUnderDailyCap, sendMail, senderUnderDailyCap } from "./mail";
 
 const MEMO_PROMPT = `Write a concise business memo summarising the chat below between a user and a document assistant.
@@ -73,7 +74,7 @@ export function extractiveMemo(
   return lines.join("\n");
 }
 
-export async function writeMemo(
+async function writeMemo(
   provider: ChatProvider,
   title: string,
   transcript: readonly StoredMessage[],
@@ -104,7 +105,7 @@ export function memoHtml(title: string, memo: string): string {
  * Returns the memo text.
  */
 export async function sendChatMemo(
-  { env, beforeSending = async () => {} }: { env: Env; beforeSending?: () => Promise<void> },
+  { env, beforeSending = async () => {} }: EnvDeps & { beforeSending?: () => Promise<void> },
   { caller, ...input }: { caller: { id: string; email: string }; sessionId: string; to?: string | null },
 ): Promise<string> {
   const db = getDb(env);

@@ -1,8 +1,8 @@
 // Plan quotas: what a free account may do and what a paid plan lifts. One place
 // for the numbers (documented in docs/decisions.md); enforced on the server.
 import { and, eq, gt, inArray, or, isNull, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
 import { subscriptions, usage } from "../db/schema";
+import type { DbDeps } from "./deps";
 
 export interface Quota {
   plan: "free" | "paid";
@@ -17,7 +17,7 @@ export const PAID_QUOTA: Quota = { plan: "paid", maxDocuments: 1000, maxPagesPer
 export const UPGRADE_PATH = "/app/payment";
 
 /** Paid while a subscription is active, or cancelling but not yet past its period end. */
-export async function quotaFor({ db }: { db: Db }, { userId }: { userId: string }): Promise<Quota> {
+export async function quotaFor({ db }: DbDeps, { userId }: { userId: string }): Promise<Quota> {
   const paid = await db
     .select({ userId: subscriptions.userId })
     .from(subscriptions)
@@ -36,7 +36,7 @@ export async function quotaFor({ db }: { db: Db }, { userId }: { userId: string 
  * Counts one chat message against today's allowance (UTC day), atomically.
  * Returns the refusal message when the allowance is used up.
  */
-export async function consumeDailyMessage({ db }: { db: Db }, { quota, userId }: { quota: Quota; userId: string }): Promise<string | null> {
+export async function consumeDailyMessage({ db }: DbDeps, { quota, userId }: { quota: Quota; userId: string }): Promise<string | null> {
   const day = new Date().toISOString().slice(0, 10);
   const [row] = await db
     .insert(usage)

@@ -7,10 +7,8 @@ import { MEMO_MESSAGES, SHARE_MESSAGES, recipientCapMessage } from "../contract/
 import { getDb } from "../db/client";
 import { chatShares, chats } from "../db/schema";
 import { ApiError } from "../errors";
+import type { EnvDeps } from "./deps";
 import { emailHtml, escapeHtml, recipientUnderDailyCap, sendMail, senderUnderDailyCap } from "./mail";
-
-/** Sharing reaches D1, the chat's Durable Object and the mailer: all through the Worker's env. */
-type SharingDeps = { env: Env };
 
 /** The chat row when the caller owns it; any other caller gets the same 404 as a missing chat. */
 async function ownedChat(env: Env, sessionId: string, userId: string) {
@@ -27,7 +25,7 @@ async function ownedChat(env: Env, sessionId: string, userId: string) {
  * Deletes a chat of its owner: its Durable Object is emptied (open sockets are
  * told and closed), then the chats row, whose shares go with it.
  */
-export async function deleteChat({ env }: SharingDeps, { ownerId, sessionId }: { ownerId: string; sessionId: string }): Promise<void> {
+export async function deleteChat({ env }: EnvDeps, { ownerId, sessionId }: { ownerId: string; sessionId: string }): Promise<void> {
   await ownedChat(env, sessionId, ownerId);
   await chatSession(env, sessionId).erase();
   await getDb(env)
@@ -42,7 +40,7 @@ export function chatLink(origin: string, sessionId: string): string {
 }
 
 export async function shareChat(
-  { env }: SharingDeps,
+  { env }: EnvDeps,
   { owner, sessionId, emails, origin }: { owner: { id: string; email: string }; sessionId: string; emails: string[]; origin: string },
 ) {
   const chat = await ownedChat(env, sessionId, owner.id);
@@ -91,7 +89,7 @@ export async function shareChat(
   return { shared, errors };
 }
 
-export async function listMembers({ env }: SharingDeps, { ownerId, sessionId }: { ownerId: string; sessionId: string }) {
+export async function listMembers({ env }: EnvDeps, { ownerId, sessionId }: { ownerId: string; sessionId: string }) {
   await ownedChat(env, sessionId, ownerId);
   return getDb(env)
     .select({ email: chatShares.email, created_at: chatShares.createdAt })
@@ -102,7 +100,7 @@ export async function listMembers({ env }: SharingDeps, { ownerId, sessionId }: 
 }
 
 export async function revokeMember(
-  { env }: SharingDeps,
+  { env }: EnvDeps,
   { ownerId, sessionId, email }: { ownerId: string; sessionId: string; email: string },
 ): Promise<boolean> {
   await ownedChat(env, sessionId, ownerId);

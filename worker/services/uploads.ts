@@ -9,6 +9,7 @@ import { documents, uploadAliases, type DocumentRow } from "../db/schema";
 import { ApiError } from "../errors";
 import type { IngestMessage } from "../ingest/consumer";
 import { library, type LibraryBinding } from "../library/stub";
+import type { DbDeps } from "./deps";
 import { quotaFor, UPGRADE_PATH, type Quota } from "./quotas";
 
 /** An upload row whose file never arrived is removed after this long. */
@@ -34,7 +35,7 @@ export function isPdfUpload(fileName: string, contentType: string): boolean {
 }
 
 export async function createUpload(
-  { db }: { db: Db },
+  { db }: DbDeps,
   {
     userId,
     fileName,
@@ -95,7 +96,7 @@ async function takeDocumentSlot(db: Db, doc: DocumentRow, quota: Quota, file: { 
 }
 
 /** The upload row a signed upload link points at, if it still waits for its file. */
-export async function findUploadingByKey({ db }: { db: Db }, { r2Key }: { r2Key: string }): Promise<DocumentRow | undefined> {
+export async function findUploadingByKey({ db }: DbDeps, { r2Key }: { r2Key: string }): Promise<DocumentRow | undefined> {
   return db
     .select()
     .from(documents)
@@ -108,7 +109,7 @@ export async function findUploadingByKey({ db }: { db: Db }, { r2Key }: { r2Key:
  * existing one its content turned out to duplicate.
  */
 export async function findByUploadKey(
-  { db }: { db: Db },
+  { db }: DbDeps,
   { userId, r2Key }: { userId: string; r2Key: string },
 ): Promise<DocumentRow | undefined> {
   const own = await db
