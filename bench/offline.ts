@@ -119,7 +119,7 @@ export async function offlineProduct(questions: EvalQuestion[]) {
 async function answerAll(env: LibraryBinding, ids: Map<string, string>, questions: EvalQuestion[], tuning: RetrievalTuning) {
   const results: OfflineResult[] = [];
   for (const q of questions) {
-    const passages = await retrievePassages(env, { userId: USER, documentIds: [ids.get(q.path)!] }, q.question, tuning);
+    const passages = await retrievePassages(env, { userId: USER, documentIds: [ids.get(q.path)!], question: q.question, tuning });
     const answer = localAnswer({ question: q.question, passages, history: [], anonymous: false });
     const first = answer.match(/\[(\d{1,2})\]/);
     const lead = first ? (passages[Number(first[1]) - 1]?.page ?? null) : null;

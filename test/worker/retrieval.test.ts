@@ -63,7 +63,7 @@ describe("keyword search", () => {
       "",
       "   ",
     ]) {
-      await expect(keywordSearch(env, { userId: u.user.id }, q)).resolves.toBeInstanceOf(Array);
+      await expect(keywordSearch(env, { userId: u.user.id, question: q })).resolves.toBeInstanceOf(Array);
     }
     expect(ftsMatchExpression('payroll" OR "wages')).toBe('"payroll" OR "wages"');
     expect(ftsMatchExpression("the of and")).toBeNull();
@@ -87,25 +87,25 @@ describe("keyword search", () => {
       ],
       "bm25",
     );
-    const hits = await keywordSearch(env, { userId: u.user.id }, "payroll");
+    const hits = await keywordSearch(env, { userId: u.user.id, question: "payroll" });
     expect(hits.map((h) => h.page)).toEqual([2, 1]);
   });
 
   it("is scoped to the user and to the chat's documents", async () => {
     const a = await indexed(["Gardening leave lasts three months for directors."], "scope-a");
     const b = await newUser("scope-b");
-    expect(await retrievePassages(env, { userId: b.user.id }, "gardening leave directors")).toEqual([]);
+    expect(await retrievePassages(env, { userId: b.user.id, question: "gardening leave directors" })).toEqual([]);
 
     const other = await uploadAndIndex(a.token, "other.pdf", await textPdf(["Gardening tools are stored in shed B."]));
     await waitUntilDone(a.token, other.fileId);
-    const all = await retrievePassages(env, { userId: a.user.id }, "gardening");
+    const all = await retrievePassages(env, { userId: a.user.id, question: "gardening" });
     expect(new Set(all.map((p) => p.documentId))).toEqual(new Set([a.doc.fileId, other.fileId]));
-    const scoped = await retrievePassages(env, { userId: a.user.id, documentIds: [other.fileId] }, "gardening");
+    const scoped = await retrievePassages(env, { userId: a.user.id, documentIds: [other.fileId], question: "gardening" });
     expect(scoped.map((p) => p.documentId)).toEqual([other.fileId]);
-    const both = await retrievePassages(env, { userId: a.user.id, documentIds: [other.fileId, a.doc.fileId] }, "gardening");
+    const both = await retrievePassages(env, { userId: a.user.id, documentIds: [other.fileId, a.doc.fileId], question: "gardening" });
     expect(new Set(both.map((p) => p.documentId))).toEqual(new Set([a.doc.fileId, other.fileId]));
     // another user's document id in the scope finds nothing of theirs
-    expect(await retrievePassages(env, { userId: b.user.id, documentIds: [a.doc.fileId] }, "gardening")).toEqual([]);
+    expect(await retrievePassages(env, { userId: b.user.id, documentIds: [a.doc.fileId], question: "gardening" })).toEqual([]);
   });
 });
 
@@ -137,10 +137,10 @@ describe("fusion", () => {
     await library(env, u.user.id).enqueue(u.doc.fileId, "fusion.pdf"); // index it again, with vectors
     await indexDocument(deps, u.doc.fileId);
     // "stipend" appears on page 1 only; the vector side also ranks page 1 first for these words
-    const passages = await retrievePassages(deps, { userId: u.user.id }, "internet stipend remote");
+    const passages = await retrievePassages(deps, { userId: u.user.id, question: "internet stipend remote" });
     expect(passages[0]).toMatchObject({ documentId: u.doc.fileId, page: 1 });
     const other = await newUser("fusion-other");
-    expect(await retrievePassages(deps, { userId: other.user.id }, "internet stipend remote")).toEqual([]);
+    expect(await retrievePassages(deps, { userId: other.user.id, question: "internet stipend remote" })).toEqual([]);
   });
 });
 
@@ -151,7 +151,7 @@ describe("re-ranking", () => {
       "rerank",
     );
     const question = "do unused vacation days expire?";
-    const plain = await retrievePassages(env, { userId: u.user.id }, "leave");
+    const plain = await retrievePassages(env, { userId: u.user.id, question: "leave" });
     expect(plain.map((p) => p.page)).toEqual([1, 2]);
 
     // a cross-encoder that prefers the passage about expiring vacation days
@@ -162,7 +162,7 @@ describe("re-ranking", () => {
         return { response: input.contexts.map((c, id) => ({ id, score: c.text.includes("expire") ? 0.9 : 0.1 })) };
       },
     } as unknown as Ai;
-    const reranked = await retrievePassages({ LIBRARY: env.LIBRARY, AI: ai }, { userId: u.user.id }, `leave ${question}`);
+    const reranked = await retrievePassages({ LIBRARY: env.LIBRARY, AI: ai }, { userId: u.user.id, question: `leave ${question}` });
     expect(reranked[0]!.page).toBe(2);
     expect(calls[0]).toMatchObject({ model: RERANK_MODEL, input: { query: `leave ${question}` } });
 
@@ -172,7 +172,7 @@ describe("re-ranking", () => {
       },
     } as unknown as Ai;
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const fallback = await retrievePassages({ LIBRARY: env.LIBRARY, AI: broken }, { userId: u.user.id }, "leave");
+    const fallback = await retrievePassages({ LIBRARY: env.LIBRARY, AI: broken }, { userId: u.user.id, question: "leave" });
     expect(fallback.map((p) => p.page)).toEqual(plain.map((p) => p.page));
   });
 });

@@ -162,7 +162,7 @@ export async function runTurn(
   if (files.some(isIndexing)) files = await room.untilIndexed(ATTACHMENT_WAIT_MS, { evenUnwatched: true });
   // Only the owner asks, so the chat's documents are the asker's own.
   const scope = { userId: who.userId!, documentIds: files.map((f) => f.fileId) };
-  const passages = who.userId ? await retrievePassages(env, scope, query) : [];
+  const passages = who.userId ? await retrievePassages(env, { ...scope, question: query }) : [];
   const provider = chooseChatProvider(env);
   const answerId = messages.startAnswer();
 

@@ -42,7 +42,7 @@ export async function indexDocument(deps: IndexerDeps, documentId: string): Prom
   const userLibrary = library(deps, doc.userId);
   const run = await userLibrary.begin(documentId);
   if (!run) return "skipped"; // finished, failed, removed, or another run holds it
-  await deleteVectors(deps, run.staleChunkIds);
+  await deleteVectors(deps, { ids: run.staleChunkIds });
   try {
     return await indexPages(deps, userLibrary, doc, documentId, run.runId);
   } catch (err) {
@@ -73,7 +73,7 @@ async function indexPages(
   const written: string[] = [];
   // Deleted, given up on, or taken over while it was being indexed: leave no vectors behind.
   const stopped = async (): Promise<IndexOutcome> => {
-    await deleteVectors(deps, written);
+    await deleteVectors(deps, { ids: written });
     return "skipped";
   };
   try {
@@ -86,7 +86,7 @@ async function indexPages(
       step = [];
       if (chunks) {
         written.push(...chunks.map((c) => c.id));
-        await upsertChunkVectors(deps, doc.userId, chunks);
+        await upsertChunkVectors(deps, { userId: doc.userId, chunks });
       }
       return chunks !== null;
     };
@@ -108,5 +108,5 @@ async function indexPages(
 export async function failDocument(deps: IndexerDeps, documentId: string, reason: string): Promise<void> {
   const doc = await catalogueEntry(deps, documentId);
   if (!doc) return;
-  await deleteVectors(deps, await library(deps, doc.userId).fail(documentId, doc.fileName, reason));
+  await deleteVectors(deps, { ids: await library(deps, doc.userId).fail(documentId, doc.fileName, reason) });
 }

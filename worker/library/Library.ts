@@ -58,7 +58,7 @@ export class Library extends DurableObject<Env> {
       await this.mirror(state);
     }
     for (const { state, staleChunkIds } of failed) {
-      await deleteVectors(this.env, staleChunkIds);
+      await deleteVectors(this.env, { ids: staleChunkIds });
       await this.mirror(state);
     }
   }

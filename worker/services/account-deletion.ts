@@ -39,7 +39,7 @@ export async function deleteAccount(
   const owned = await deps.db.select({ sessionId: chats.sessionId }).from(chats).where(eq(chats.userId, userId)).all();
   for (const { sessionId } of owned) await chatSession(deps, sessionId).erase();
 
-  await deleteVectors(deps, await library(deps, userId).erase());
+  await deleteVectors(deps, { ids: await library(deps, userId).erase() });
   await deleteObjects(deps.bucket, `users/${userId}/`);
   await deps.db.delete(users).where(eq(users.id, userId));
 }

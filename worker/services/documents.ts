@@ -115,7 +115,7 @@ export async function deleteDocuments(
       continue;
     }
     try {
-      await deleteVectors(deps, await library(deps, userId).remove(doc.id));
+      await deleteVectors(deps, { ids: await library(deps, userId).remove(doc.id) });
       await deps.bucket.delete(doc.r2Key);
       await deps.db.delete(documents).where(eq(documents.id, doc.id));
       deleted.push(key);

@@ -4,7 +4,10 @@
 // failure keeps the order retrieval already had.
 export const RERANK_MODEL = "@cf/baai/bge-reranker-base";
 
-export async function rerankWithModel<T extends { text: string }>(ai: Ai, question: string, hits: T[], top: number): Promise<T[]> {
+export async function rerankWithModel<T extends { text: string }>(
+  { ai }: { ai: Ai },
+  { question, hits, top }: { question: string; hits: T[]; top: number },
+): Promise<T[]> {
   const head = hits.slice(0, top);
   if (head.length < 2) return hits;
   try {

@@ -48,9 +48,7 @@ export const RETRIEVAL_TUNING: RetrievalTuning = {
 /** BM25 over the caller's Library (their complete documents, or the chat's), best first. */
 export async function keywordSearch(
   env: LibraryBinding,
-  scope: RetrievalScope,
-  question: string,
-  limit = RETRIEVAL_TUNING.candidates,
+  { question, limit = RETRIEVAL_TUNING.candidates, ...scope }: RetrievalScope & { question: string; limit?: number },
 ): Promise<ChunkHit[]> {
   return library(env, scope.userId).search(question, scopedIds(scope), limit);
 }
@@ -147,13 +145,15 @@ export function feedbackTerms(question: string, top: readonly { text: string }[]
 
 export async function retrievePassages(
   env: VectorBindings & LibraryBinding,
-  scope: RetrievalScope,
-  question: string,
-  tuning: RetrievalTuning = RETRIEVAL_TUNING,
-  topK = 8,
+  {
+    question,
+    tuning = RETRIEVAL_TUNING,
+    topK = 8,
+    ...scope
+  }: RetrievalScope & { question: string; tuning?: RetrievalTuning; topK?: number },
 ): Promise<Passage[]> {
   const [keyword, semantic] = await Promise.all([
-    keywordSearch(env, scope, question, tuning.candidates),
+    keywordSearch(env, { ...scope, question, limit: tuning.candidates }),
     vectorSearch(env, scope, question, tuning.candidates).catch((err) => {
       console.error("vector search failed; using keyword results only", err);
       return [];
@@ -162,12 +162,13 @@ export async function retrievePassages(
   let lists = [keyword, semantic].filter((l) => l.length);
   if (tuning.feedbackTerms > 0 && keyword.length) {
     const expansion = feedbackTerms(question, keyword.slice(0, 5), tuning.feedbackTerms);
-    if (expansion.length) lists = [...lists, await keywordSearch(env, scope, `${question} ${expansion.join(" ")}`, tuning.candidates)];
+    if (expansion.length)
+      lists = [...lists, await keywordSearch(env, { ...scope, question: `${question} ${expansion.join(" ")}`, limit: tuning.candidates })];
   }
   let ranked = lists.length > 1 ? fuseByRank(lists) : (lists[0] ?? []);
   if (tuning.sentenceRerank) ranked = bySentence(question, ranked);
   if (tuning.pageScore === "sum") ranked = bySummedPage(ranked);
-  if (tuning.modelRerank > 0 && env.AI) ranked = await rerankWithModel(env.AI, question, ranked, tuning.modelRerank);
+  if (tuning.modelRerank > 0 && env.AI) ranked = await rerankWithModel({ ai: env.AI }, { question, hits: ranked, top: tuning.modelRerank });
   return onePerPage(ranked, topK).map((h) => ({
     chunkId: h.id,
     documentId: h.document_id,

@@ -27,7 +27,10 @@ export async function embedTexts(ai: Ai, texts: string[]): Promise<number[][]> {
 }
 
 /** Upserts one vector per chunk in the user's namespace (ids are the chunk ids, so a retry overwrites). */
-export async function upsertChunkVectors(env: VectorBindings, userId: string, chunks: ChunkForVector[]): Promise<void> {
+export async function upsertChunkVectors(
+  env: VectorBindings,
+  { userId, chunks }: { userId: string; chunks: ChunkForVector[] },
+): Promise<void> {
   if (!vectorsEnabled(env)) return;
   for (let i = 0; i < chunks.length; i += EMBED_BATCH) {
     const batch = chunks.slice(i, i + EMBED_BATCH);
@@ -41,7 +44,7 @@ export async function upsertChunkVectors(env: VectorBindings, userId: string, ch
   }
 }
 
-export async function deleteVectors(env: VectorBindings, ids: string[]): Promise<void> {
+export async function deleteVectors(env: VectorBindings, { ids }: { ids: string[] }): Promise<void> {
   if (!vectorsEnabled(env) || ids.length === 0) return;
   for (let i = 0; i < ids.length; i += DELETE_BATCH) await env.VECTORIZE.deleteByIds(ids.slice(i, i + DELETE_BATCH));
 }
