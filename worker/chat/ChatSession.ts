@@ -8,8 +8,6 @@ import { DurableObject } from "cloudflare:workers";
 import {
   CHAT_MESSAGES,
   CLOSE_NO_ACCESS,
-  CLOSE_POLICY,
-  CLOSE_UNAUTHORIZED,
   INDEXING_STATUSES,
   PING,
   PONG,
@@ -19,14 +17,13 @@ import {
   type StoredMessage,
 } from "../contract/protocol";
 import { clientMessageSchema } from "../contract/protocol-schemas";
-import { MESSAGES } from "../contract/messages";
 import { getDb } from "../db/client";
 import { chooseChatProvider } from "../providers/llm";
-import { authenticate, liveSessions } from "../services/accounts";
 import { checkAttachable } from "../services/chat-files";
 import { listChats } from "../services/chats";
 import { ChatDocuments } from "./chat-documents";
 import { IDENTITY_HEADER, type SocketIdentity } from "./identity";
+import { closeRevokedSockets, send, tokenMatches } from "./socket-access";
 import { MessageStore } from "./message-store";
 import { admitQuestion, admitRegenerate, runTurn, type Admission, type ChatRoom } from "./turn";
 
@@ -102,7 +99,7 @@ export class ChatSession extends DurableObject<Env> {
     if (!parsed.success) return send(ws, { type: "error", code: 400, message: CHAT_MESSAGES.badMessage });
     const message = parsed.data;
 
-    if (!(await this.tokenMatches(ws, who, message.token))) return;
+    if (!(await tokenMatches(this.env, ws, who, message.token))) return;
 
     switch (message.action) {
       case "get_chats":
@@ -172,28 +169,6 @@ export class ChatSession extends DurableObject<Env> {
 
   override async webSocketError(_ws: WebSocket, error: unknown): Promise<void> {
     console.warn("chat socket error", error);
-  }
-
-  /** The token inside each message must still be valid and belong to the socket's user. */
-  private async tokenMatches(ws: WebSocket, who: SocketIdentity, token: string | undefined): Promise<boolean> {
-    if (!who.userId) {
-      if (!token) return true;
-      send(ws, { type: "error", code: 403, message: CHAT_MESSAGES.tokenMismatch });
-      ws.close(CLOSE_POLICY, "token mismatch");
-      return false;
-    }
-    const caller = token ? await authenticate({ db: getDb(this.env), jwtSecret: this.env.JWT_SECRET }, { token }) : null;
-    if (!caller) {
-      send(ws, { type: "error", code: 401, message: MESSAGES.unauthorized });
-      ws.close(CLOSE_UNAUTHORIZED, "unauthorized");
-      return false;
-    }
-    if (caller.id !== who.userId) {
-      send(ws, { type: "error", code: 403, message: CHAT_MESSAGES.tokenMismatch });
-      ws.close(CLOSE_POLICY, "token mismatch");
-      return false;
-    }
-    return true;
   }
 
   /**
@@ -287,23 +262,10 @@ export class ChatSession extends DurableObject<Env> {
     this.broadcast({ type: "files", session_id: this.sessionId, files });
   }
 
-  /**
-   * Sockets whose signed-in session was revoked since they connected (signed out,
-   * or signed out by a password change elsewhere) are told and closed with 4001.
-   */
+  /** Closes (4001) the sockets whose signed-in session was revoked since they connected. */
   private async closeRevokedSockets(): Promise<void> {
     this.revocationCheckedAt = Date.now();
-    const signedIn = this.ctx
-      .getWebSockets()
-      .map((ws) => ({ ws, who: ws.deserializeAttachment() as SocketIdentity }))
-      .filter(({ who }) => who.authSessionId);
-    if (signedIn.length === 0) return;
-    const live = await liveSessions({ db: getDb(this.env) }, { sessionIds: [...new Set(signedIn.map(({ who }) => who.authSessionId!))] });
-    for (const { ws, who } of signedIn) {
-      if (live.has(who.authSessionId!)) continue;
-      send(ws, { type: "error", code: 401, message: MESSAGES.unauthorized });
-      ws.close(CLOSE_UNAUTHORIZED, "unauthorized");
-    }
+    await closeRevokedSockets(this.env, this.ctx.getWebSockets());
   }
 
   /** Sends to every socket of this session (or only to one user's sockets). */
@@ -319,13 +281,5 @@ export class ChatSession extends DurableObject<Env> {
         // a socket closing right now; it will get full_chat when it comes back
       }
     }
-  }
-}
-
-function send(ws: WebSocket, message: ServerMessage): void {
-  try {
-    ws.send(JSON.stringify(message));
-  } catch {
-    // the socket closed meanwhile
   }
 }

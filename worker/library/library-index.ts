@@ -44,15 +44,9 @@ const toState = (row: DocumentRow): DocumentState => ({
   error: row.error,
 });
 
-/**
- * Which documents a search reads: "all my files" reads complete documents only;
- * a chat's own documents are read as far as they are indexed (the pages done so
- * far of a long PDF), so a question need not wait for the last page.
- */
-function searchable(documentIds: readonly string[] | null): string {
-  if (!documentIds) return "d.status = 'indexed'";
-  return `d.status IN ('indexed', 'processing') AND c.document_id IN (${documentIds.map(() => "?").join(", ")})`;
-}
+/** What a search reads: all complete documents, or a chat's own documents as far as they are indexed. */
+const searchable = (ids: readonly string[] | null) =>
+  ids ? `d.status IN ('indexed', 'processing') AND c.document_id IN (${ids.map(() => "?").join(", ")})` : "d.status = 'indexed'";
 
 export class LibraryIndex {
   constructor(

@@ -1,0 +1,39 @@
+// Who may go on talking on a chat socket: the token in each message must still
+// be valid and belong to the socket's user (else 4001, or 1008 for another
+// account's token), and sockets whose signed-in session was revoked since they
+// connected (signed out, or signed out by a password change elsewhere) are closed.
+import { MESSAGES } from "../contract/messages";
+import { CHAT_MESSAGES, CLOSE_POLICY, CLOSE_UNAUTHORIZED, type ServerMessage } from "../contract/protocol";
+import { getDb } from "../db/client";
+import { authenticate, liveSessions } from "../services/accounts";
+import type { SocketIdentity } from "./identity";
+
+/** Sends one frame; a socket that closed meanwhile is left alone. */
+export function send(ws: WebSocket, message: ServerMessage): void {
+  try {
+    ws.send(JSON.stringify(message));
+  } catch {
+    // the socket closed meanwhile
+  }
+}
+
+function refuse(ws: WebSocket, code: 401 | 403): false {
+  send(ws, { type: "error", code, message: code === 401 ? MESSAGES.unauthorized : CHAT_MESSAGES.tokenMismatch });
+  ws.close(code === 401 ? CLOSE_UNAUTHORIZED : CLOSE_POLICY, code === 401 ? "unauthorized" : "token mismatch");
+  return false;
+}
+
+/** True when the message may be handled; otherwise the socket has been told and closed. */
+export async function tokenMatches(env: Env, ws: WebSocket, who: SocketIdentity, token: string | undefined): Promise<boolean> {
+  if (!who.userId) return token ? refuse(ws, 403) : true;
+  const caller = token ? await authenticate({ db: getDb(env), jwtSecret: env.JWT_SECRET }, { token }) : null;
+  if (!caller) return refuse(ws, 401);
+  return caller.id === who.userId ? true : refuse(ws, 403);
+}
+
+export async function closeRevokedSockets(env: Env, sockets: readonly WebSocket[]): Promise<void> {
+  const signedIn = sockets.map((ws) => ({ ws, who: ws.deserializeAttachment() as SocketIdentity })).filter(({ who }) => who.authSessionId);
+  if (signedIn.length === 0) return;
+  const live = await liveSessions({ db: getDb(env) }, { sessionIds: [...new Set(signedIn.map(({ who }) => who.authSessionId!))] });
+  for (const { ws, who } of signedIn) if (!live.has(who.authSessionId!)) refuse(ws, 401);
+}
