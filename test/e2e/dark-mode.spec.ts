@@ -1,9 +1,9 @@
 // Dark mode in Chromium: a device set to dark gets the dark theme before any
 // choice; Settings > Appearance switches Light / Dark / System and the choice
 // survives a reload; every screen a user meets (home, login, My Files with a
-// file, a chat with a cited answer, Settings, the shortcuts list) has no axe
-// violation, colour contrast included, in dark. Screenshots at 1280 and 390 px
-// go to test-results/ for a look.
+// file, a chat with a cited answer, the history search, Settings, the shortcuts
+// list) has no axe violation, colour contrast included, in dark, at 1280 and at
+// 390 px. Screenshots of each at both widths go to test-results/ for a look.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
@@ -26,6 +26,21 @@ async function handbook(): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
+const WIDE = { width: 1280, height: 720 };
+const WIDTHS = [WIDE, { width: 390, height: 844 }];
+
+/** axe and a screenshot at each width, ending back at 1280 px. */
+async function checkAtBothWidths(page: Page, where: string, found: string[], fullPage = true) {
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(400); // the sidebar's slide transition
+    found.push(...(await violations(page, `${where} at ${size.width} px`)));
+    await page.screenshot({ path: `test-results/dark-${where}-${size.width}.png`, fullPage });
+  }
+  await page.setViewportSize(WIDE);
+  await page.waitForTimeout(400);
+}
+
 const theme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme);
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
 
@@ -38,11 +53,11 @@ test("a dark device gets the dark theme; every screen passes axe in dark; the ch
   await expect(page.getByRole("heading", { name: "Hello, how can I help you?" })).toBeVisible();
   expect(await theme(page)).toBe("dark");
   expect(await background(page)).toBe("rgb(15, 20, 32)");
-  found.push(...(await violations(page, "home")));
+  await checkAtBothWidths(page, "home", found);
 
   await page.goto("/app/auth/login");
   await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
-  found.push(...(await violations(page, "login")));
+  await checkAtBothWidths(page, "login", found);
 
   const email = await signUp(page, "dark");
   await page.goto("/app/files");
@@ -50,8 +65,7 @@ test("a dark device gets the dark theme; every screen passes axe in dark; the ch
   await page.getByRole("button", { name: "Upload file" }).click();
   await (await chooser).setFiles({ name: "Handbook.pdf", mimeType: "application/pdf", buffer: await handbook() });
   await expect(page.getByRole("row").filter({ hasText: "Handbook.pdf" }).getByText("Indexed")).toBeVisible({ timeout: 30_000 });
-  found.push(...(await violations(page, "files")));
-  await page.screenshot({ path: "test-results/dark-files-1280.png", fullPage: true });
+  await checkAtBothWidths(page, "files", found);
 
   await page.getByRole("button", { name: "New Chat" }).click();
   const box = page.getByPlaceholder("Ask me!");
@@ -60,28 +74,44 @@ test("a dark device gets the dark theme; every screen passes axe in dark; the ch
   const answer = page.locator(".chat-message.bot").last();
   await expect(answer.locator(".chat-sources")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole("list", { name: "Suggested questions" })).toBeVisible();
-  found.push(...(await violations(page, "chat")));
-  await page.screenshot({ path: "test-results/dark-chat-1280.png" });
+  await checkAtBothWidths(page, "chat", found);
+
+  // PDFs dragged over the composer: the drop hint, readable in dark
+  await page.evaluate(() => {
+    const data = new DataTransfer();
+    data.items.add(new File(["%PDF-1.4"], "Dragged.pdf", { type: "application/pdf" }));
+    document.querySelector(".chat-dock")!.dispatchEvent(new DragEvent("dragover", { bubbles: true, cancelable: true, dataTransfer: data }));
+  });
+  await expect(page.getByText("Drop PDFs to add them to this chat")).toBeVisible();
+  await page.screenshot({ path: "test-results/dark-composer-drop-1280.png" });
+  await page.evaluate(() => document.querySelector(".chat-dock")!.dispatchEvent(new DragEvent("dragleave", { bubbles: true })));
+  await expect(page.getByText("Drop PDFs to add them to this chat")).toBeHidden();
+
+  // Ctrl+K: the sidebar opens on the history search; the chat is found by its answer's words
+  await page.locator(".chat-greeting").click();
+  await page.keyboard.press("Control+k");
+  const search = page.getByRole("searchbox", { name: "Search chats" });
+  await expect(search).toBeFocused();
+  await search.fill("sixteen");
+  await expect(page.getByRole("list", { name: "Chats found" }).getByRole("button")).toHaveCount(1);
+  found.push(...(await violations(page, "history search")));
+  await page.screenshot({ path: "test-results/dark-history-search-1280.png" });
+  await search.fill("");
+  await page.getByRole("button", { name: "Chat History" }).click(); // closes the sidebar again
 
   await page.locator(".chat-greeting").click(); // out of the message box: "?" there is a question mark
   await page.keyboard.press("Shift+?");
   await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
   found.push(...(await violations(page, "shortcuts")));
+  await page.screenshot({ path: "test-results/dark-shortcuts-1280.png" });
   await page.keyboard.press("Escape");
-
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(500); // the sidebar's slide-out transition
-  await page.screenshot({ path: "test-results/dark-chat-390.png" });
-  found.push(...(await violations(page, "chat at 390 px")));
-  await page.setViewportSize({ width: 1280, height: 720 });
 
   await page.getByRole("button", { name: `Account menu for ${email}` }).click();
   await page.getByRole("menuitem", { name: "Settings" }).click();
   const settings = page.getByRole("dialog", { name: "Settings" });
   await settings.getByRole("tab", { name: "Appearance" }).click();
   await expect(settings.getByRole("radio", { name: "System" })).toBeChecked();
-  found.push(...(await violations(page, "settings")));
-  await page.screenshot({ path: "test-results/dark-settings-1280.png" });
+  await checkAtBothWidths(page, "settings", found, false); // a dialog: what the screen shows
 
   // Light, chosen in Settings, wins over the dark device, and is kept after a reload
   await settings.getByRole("radio", { name: "Light" }).check();
