@@ -58,7 +58,10 @@ beforeEach(() => {
   resetChat();
   searchHistory("");
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe("searching the chat history", () => {
   it("shows the chats found once typing pauses, opens one, and returns to the history when cleared", async () => {
@@ -132,5 +135,26 @@ describe("keyboard shortcuts", () => {
     expect(within(dialog).getByText(/^(Ctrl|⌘)\+K$/)).toBeTruthy();
     expect(within(dialog).getByText("Start a new chat")).toBeTruthy();
     expect(within(dialog).getByText("Stop the answer being written, or close a dialog")).toBeTruthy();
+  });
+
+  it("shows ⌘ on a Mac and Ctrl elsewhere; Cmd+K works like Ctrl+K", async () => {
+    vi.spyOn(navigator, "platform", "get").mockReturnValue("MacIntel");
+    appInfo.isSidebarOpen = false;
+    const { unmount } = renderApp();
+    fireEvent.keyDown(document.body, { key: "k", metaKey: true });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("searchbox", { name: "Search chats" })));
+    fireEvent.keyDown(document.body, { key: "?" });
+    const mac = await screen.findByRole("dialog", { name: "Keyboard shortcuts" });
+    expect(within(mac).getByText("⌘+K")).toBeTruthy();
+    expect(within(mac).getByText("⌘+Shift+O")).toBeTruthy();
+    unmount();
+
+    vi.spyOn(navigator, "platform", "get").mockReturnValue("Win32");
+    renderApp();
+    fireEvent.keyDown(document.body, { key: "?" });
+    const other = await screen.findByRole("dialog", { name: "Keyboard shortcuts" });
+    expect(within(other).getByText("Ctrl+K")).toBeTruthy();
+    expect(within(other).getByText("Ctrl+Shift+O")).toBeTruthy();
+    expect(within(other).queryByText(/⌘/)).toBeNull();
   });
 });
