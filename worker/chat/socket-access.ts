@@ -23,12 +23,24 @@ function refuse(ws: WebSocket, code: 401 | 403): false {
   return false;
 }
 
+/**
+ * The token each socket last showed, checked in full. The same token again needs
+ * no database read while it has not expired: a revoked session is caught before
+ * every turn and every second while frames flow (closeRevokedSockets), and a
+ * woken object starts with none.
+ */
+const checkedTokens = new WeakMap<WebSocket, { token: string; expiresAt: number }>();
+
 /** True when the message may be handled; otherwise the socket has been told and closed. */
 export async function tokenMatches(env: Env, ws: WebSocket, who: SocketIdentity, token: string | undefined): Promise<boolean> {
   if (!who.userId) return token ? refuse(ws, 403) : true;
+  const known = checkedTokens.get(ws);
+  if (token && known?.token === token && known.expiresAt > Date.now()) return true;
   const caller = token ? await authenticate({ db: getDb(env), jwtSecret: env.JWT_SECRET }, { token }) : null;
   if (!caller) return refuse(ws, 401);
-  return caller.id === who.userId ? true : refuse(ws, 403);
+  if (caller.id !== who.userId) return refuse(ws, 403);
+  checkedTokens.set(ws, { token: token!, expiresAt: caller.expiresAt });
+  return true;
 }
 
 export async function closeRevokedSockets(env: Env, sockets: readonly WebSocket[]): Promise<void> {

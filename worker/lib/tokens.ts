@@ -28,12 +28,12 @@ export async function signToken(secret: string | undefined, claims: TokenClaims,
 }
 
 /** The claims of a valid, unexpired token signed by us; null for anything else. */
-export async function readToken(secret: string | undefined, token: string): Promise<TokenClaims | null> {
+export async function readToken(secret: string | undefined, token: string): Promise<(TokenClaims & { expiresAt: number }) | null> {
   try {
     // a token without an expiry would never end: refuse it even when correctly signed
     const { payload } = await jwtVerify(token, secretKey(secret), { algorithms: ["HS256"], requiredClaims: ["exp", "jti", "sub"] });
     if (typeof payload.sub !== "string" || typeof payload.jti !== "string" || typeof payload.email !== "string") return null;
-    return { sub: payload.sub, email: payload.email, jti: payload.jti };
+    return { sub: payload.sub, email: payload.email, jti: payload.jti, expiresAt: payload.exp! * 1000 };
   } catch {
     return null;
   }

@@ -107,7 +107,7 @@ export async function authenticate({ db, jwtSecret }: AccountDeps, { token }: { 
       ),
     )
     .get();
-  return row ? { id: row.id, email: row.email, sessionId: claims.jti } : null;
+  return row ? { id: row.id, email: row.email, sessionId: claims.jti, expiresAt: claims.expiresAt } : null;
 }
 
 /** Which of these signed-in sessions are still valid (not revoked, not expired, user present). */
