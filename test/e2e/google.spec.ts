@@ -6,8 +6,6 @@ import { expect, test, type Page } from "@playwright/test";
 
 async function consent(page: Page, email: string, name: string) {
   await expect(page).toHaveURL(/\/dev\/google\/o\/oauth2\/v2\/auth/);
-  const other = page.getByLabel("Use another account (fill in the fields below)");
-  if (await other.isVisible()) await other.check();
   await page.getByLabel("Name").fill(name);
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Allow" }).click();

@@ -1,7 +1,8 @@
-// The development Google emulator (worker/dev/google): OAuth 2.0 code + PKCE,
-// token / refresh / revoke, userinfo, and the read-only Drive v3 with its seeded
-// files, through the sub-app mounted on its own (the main app's mount is tested
-// with the app). State lives in the local R2 binding, so these run against it.
+// The development Google emulator (worker/dev/google), cut to the requests the
+// product makes: OAuth 2.0 code + PKCE, token / refresh / revoke, userinfo, and
+// the read-only Drive v3 with its seeded files, through the sub-app mounted on
+// its own (the main app's mount is tested with the app). State lives in the
+// local R2 binding, so these run against it.
 import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { extractText, getDocumentProxy } from "unpdf";
@@ -55,13 +56,13 @@ async function consent(fields: Record<string, string>) {
   return location.searchParams;
 }
 
-async function token(fields: Record<string, string>, headers: Record<string, string> = {}) {
-  const res = await request("/dev/google/token", { method: "POST", body: new URLSearchParams(fields), headers });
+async function token(fields: Record<string, string>) {
+  const res = await request("/dev/google/token", form(fields));
   return { status: res.status, json: (await res.json()) as Record<string, any>, headers: res.headers };
 }
 
 /** Signs in through the consent page and exchanges the code: the product's whole flow. */
-async function signIn(options: { email?: string; name?: string; scope?: string; accessType?: string; expiresIn?: string } = {}) {
+async function signIn(options: { email?: string; name?: string; scope?: string; accessType?: string } = {}) {
   const { verifier, challenge } = await pkce();
   const email = options.email ?? uniqueEmail();
   const query = await consent({
@@ -71,27 +72,19 @@ async function signIn(options: { email?: string; name?: string; scope?: string; 
     email,
   });
   const code = query.get("code")!;
-  const res = await token(
-    {
-      grant_type: "authorization_code",
-      code,
-      redirect_uri: REDIRECT_URI,
-      client_id: CLIENT_ID,
-      client_secret: "anything",
-      code_verifier: verifier,
-    },
-    options.expiresIn === undefined ? {} : { "x-emulator-expires-in": options.expiresIn },
-  );
+  const res = await token({
+    grant_type: "authorization_code",
+    code,
+    redirect_uri: REDIRECT_URI,
+    client_id: CLIENT_ID,
+    client_secret: "anything",
+    code_verifier: verifier,
+  });
   expect(res.status).toBe(200);
-  return { email, ...(res.json as { access_token: string; refresh_token?: string; id_token?: string; scope: string; expires_in: number }) };
+  return { email, ...(res.json as { access_token: string; refresh_token?: string; scope: string; expires_in: number }) };
 }
 
 const bearer = (accessToken: string) => ({ headers: { Authorization: `Bearer ${accessToken}` } });
-
-function decodeJwt(jwt: string): Record<string, any> {
-  const [, payload] = jwt.split(".");
-  return JSON.parse(atob(payload!.replace(/-/g, "+").replace(/_/g, "/")));
-}
 
 async function pdfText(bytes: ArrayBuffer) {
   const pdf = await getDocumentProxy(new Uint8Array(bytes));
@@ -102,9 +95,7 @@ async function pdfText(bytes: ArrayBuffer) {
 describe("consent page", () => {
   it("renders a script-free form with the scopes in words, Name and Email fields, Allow and Deny", async () => {
     const { challenge } = await pkce();
-    const res = await request(
-      `/dev/google/o/oauth2/v2/auth?${new URLSearchParams(authParams(challenge, { login_hint: "Hint@Example.com" }))}`,
-    );
+    const res = await request(`/dev/google/o/oauth2/v2/auth?${new URLSearchParams(authParams(challenge, { prompt: "consent" }))}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/text\/html/);
     const html = await res.text();
@@ -114,7 +105,7 @@ describe("consent page", () => {
     expect(html).toContain("See your primary Google Account email address");
     expect(html).toContain("See your personal info");
     expect(html).toMatch(/<label for="name">Name<\/label><input type="text" id="name" name="name"/);
-    expect(html).toMatch(/<label for="email">Email<\/label><input type="email" id="email" name="email"[^>]*value="hint@example.com"/);
+    expect(html).toMatch(/<label for="email">Email<\/label><input type="email" id="email" name="email"/);
     expect(html).toMatch(/<button type="submit"[^>]*value="allow">Allow<\/button>/);
     expect(html).toMatch(/<button type="submit"[^>]*value="deny"[^>]*>Deny<\/button>/);
     // the request travels through the form, escaped
@@ -178,46 +169,6 @@ describe("consent page", () => {
     expect(query.get("state")).toBe(state);
     expect(query.get("code")).toBeNull();
   });
-
-  it("answers prompt=none with login_required (there is no emulated browser session)", async () => {
-    const { challenge } = await pkce();
-    const res = await request(`/dev/google/o/oauth2/v2/auth?${new URLSearchParams(authParams(challenge, { prompt: "none" }))}`);
-    expect(res.status).toBe(302);
-    const location = new URL(res.headers.get("location")!);
-    expect(location.searchParams.get("error")).toBe("login_required");
-    expect(location.searchParams.get("state")).toBe("state-123");
-  });
-
-  it("remembers accounts and offers them; picking one signs in as that account", async () => {
-    const email = uniqueEmail("saved");
-    const first = await signIn({ email, name: "Saved Person" });
-    const { verifier, challenge } = await pkce();
-    const page = await (
-      await request(`/dev/google/o/oauth2/v2/auth?${new URLSearchParams(authParams(challenge, { login_hint: email }))}`)
-    ).text();
-    expect(page).toContain("Choose an account");
-    expect(page).toMatch(
-      new RegExp(
-        `<input type="radio" id="account-\\d+" name="account" value="${email}" checked><label for="account-\\d+">Saved Person \\(${email}\\)</label>`,
-      ),
-    );
-    expect(page).toContain("Use another account");
-
-    // picked from the list: the Name/Email fields are ignored
-    const query = await consent({ ...authParams(challenge), action: "allow", account: email, name: "", email: "" });
-    const res = await token({
-      grant_type: "authorization_code",
-      code: query.get("code")!,
-      redirect_uri: REDIRECT_URI,
-      client_id: CLIENT_ID,
-      code_verifier: verifier,
-    });
-    const info = (await (await request("/dev/google/oauth2/v3/userinfo", bearer(res.json.access_token))).json()) as Record<string, unknown>;
-    expect(info).toMatchObject({ email, name: "Saved Person", sub: decodeJwt(first.id_token!).sub });
-    // the emulator's memory is in its own development bucket, never among the product's documents
-    expect(await env.DEV_STATE!.head("dev/google/accounts.json")).not.toBeNull();
-    expect(await env.DOCUMENTS.head("dev/google/accounts.json")).toBeNull();
-  });
 });
 
 describe("token endpoint", () => {
@@ -225,12 +176,7 @@ describe("token endpoint", () => {
     const { verifier, challenge } = await pkce();
     const email = uniqueEmail("Mixed.Case");
     const state = "xyz/ 42+&=";
-    const query = await consent({
-      ...authParams(challenge, { state, nonce: "n-0S6" }),
-      action: "allow",
-      name: "Ada Lovelace",
-      email: email.toUpperCase(),
-    });
+    const query = await consent({ ...authParams(challenge, { state }), action: "allow", name: "Ada Lovelace", email: email.toUpperCase() });
     expect(query.get("state")).toBe(state);
     expect(query.get("scope")!.split(" ")).toEqual(
       expect.arrayContaining([
@@ -255,33 +201,11 @@ describe("token endpoint", () => {
     expect(res.json).toMatchObject({ token_type: "Bearer", expires_in: 3600, scope: query.get("scope") });
     expect(res.json.access_token).toMatch(/^ya29\./);
     expect(res.json.refresh_token).toMatch(/^1\/\//);
-    const claims = decodeJwt(res.json.id_token);
-    expect(claims).toMatchObject({
-      iss: "https://accounts.google.com",
-      aud: CLIENT_ID,
-      email: email.toLowerCase(),
-      email_verified: true,
-      name: "Ada Lovelace",
-      given_name: "Ada",
-      family_name: "Lovelace",
-      nonce: "n-0S6",
-    });
-    expect(claims.sub).toMatch(/^\d{21}$/);
-    expect(claims.picture).toMatch(/^data:image\/svg\+xml,/);
-    expect(claims.exp - claims.iat).toBe(3600);
+    const info = (await (await request("/dev/google/oauth2/v3/userinfo", bearer(res.json.access_token))).json()) as Record<string, unknown>;
+    expect(info).toMatchObject({ email: email.toLowerCase(), email_verified: true, name: "Ada Lovelace" });
   });
 
-  it("accepts HTTP Basic client authentication", async () => {
-    const { verifier, challenge } = await pkce();
-    const query = await consent({ ...authParams(challenge), action: "allow", name: "B", email: uniqueEmail() });
-    const res = await token(
-      { grant_type: "authorization_code", code: query.get("code")!, redirect_uri: REDIRECT_URI, code_verifier: verifier },
-      { Authorization: `Basic ${btoa(`${CLIENT_ID}:secret`)}` },
-    );
-    expect(res.status).toBe(200);
-  });
-
-  it("rejects a wrong verifier, a wrong redirect_uri or client, then a reused code (which also revokes its tokens)", async () => {
+  it("rejects a wrong verifier, a wrong redirect_uri or client, then a reused code", async () => {
     const { verifier, challenge } = await pkce();
     const query = await consent({ ...authParams(challenge), action: "allow", name: "R", email: uniqueEmail() });
     const code = query.get("code")!;
@@ -300,39 +224,36 @@ describe("token endpoint", () => {
     const replay = await token(base);
     expect(replay.status).toBe(400);
     expect(replay.json).toEqual({ error: "invalid_grant", error_description: "The authorization code has already been used." });
-    expect((await request("/dev/google/oauth2/v3/userinfo", bearer(ok.json.access_token))).status).toBe(401);
-    expect((await token({ grant_type: "refresh_token", refresh_token: ok.json.refresh_token, client_id: CLIENT_ID })).json.error).toBe(
-      "invalid_grant",
-    );
   });
 
-  it("rejects unknown and expired codes with invalid_grant, missing parameters with invalid_request", async () => {
+  it("rejects unknown, expired and incomplete code exchanges with invalid_grant, other grant types as unsupported", async () => {
     const { verifier, challenge } = await pkce();
     const base = { grant_type: "authorization_code", redirect_uri: REDIRECT_URI, client_id: CLIENT_ID, code_verifier: verifier };
     expect(await token({ ...base, code: "4/0garbage.xyz" })).toMatchObject({ status: 400, json: { error: "invalid_grant" } });
 
-    const expired = await issueToken(env.JWT_SECRET, "code", {
-      cid: CLIENT_ID,
-      scope: "openid",
-      gid: randomId(),
-      user: { email: "late@example.com", name: "Late" },
-      redirectUri: REDIRECT_URI,
-      codeChallenge: challenge,
-      offline: true,
-      exp: Date.now() - 1,
-    });
-    expect(await token({ ...base, code: expired })).toMatchObject({
+    const codeUntil = (exp: number) =>
+      issueToken(env.JWT_SECRET, "code", {
+        cid: CLIENT_ID,
+        scope: "openid",
+        gid: randomId(),
+        user: { email: uniqueEmail("code"), name: "Code" },
+        redirectUri: REDIRECT_URI,
+        codeChallenge: challenge,
+        offline: true,
+        exp,
+      });
+    expect(await token({ ...base, code: await codeUntil(Date.now() - 1) })).toMatchObject({
       status: 400,
       json: { error: "invalid_grant", error_description: "The authorization code has expired." },
     });
 
-    for (const missing of ["code", "redirect_uri", "code_verifier"]) {
-      const fields: Record<string, string> = { ...base, code: "4/0whatever.sig" };
+    const fresh = await codeUntil(Date.now() + 60_000);
+    for (const missing of ["code", "redirect_uri", "code_verifier", "client_id"]) {
+      const fields: Record<string, string> = { ...base, code: fresh };
       delete fields[missing];
-      expect(await token(fields)).toMatchObject({ status: 400, json: { error: "invalid_request" } });
+      expect(await token(fields)).toMatchObject({ status: 400, json: { error: "invalid_grant" } });
     }
-    expect(await token({ ...base, code: "x", client_id: "" })).toMatchObject({ status: 400, json: { error: "invalid_request" } });
-    expect(await token({ ...base, code: "x", grant_type: "password" })).toMatchObject({
+    expect(await token({ ...base, code: fresh, grant_type: "password" })).toMatchObject({
       status: 400,
       json: { error: "unsupported_grant_type" },
     });
@@ -370,42 +291,34 @@ describe("token endpoint", () => {
     expect((await request("/dev/google/oauth2/v3/userinfo", bearer(session.access_token))).status).toBe(401);
     expect((await request("/dev/google/oauth2/v3/userinfo", bearer(refreshed.json.access_token))).status).toBe(401);
     // revoking twice, or an unknown token: invalid_token
-    const again = await request("/dev/google/revoke", form({ token: session.refresh_token! }));
-    expect(again.status).toBe(400);
-    expect(await again.json()).toMatchObject({ error: "invalid_token" });
-    const unknown = await request("/dev/google/revoke", form({ token: "nope" }));
-    expect(unknown.status).toBe(400);
-    expect(await unknown.json()).toMatchObject({ error: "invalid_token" });
+    for (const token of [session.refresh_token!, "nope"]) {
+      const again = await request(`/dev/google/revoke?token=${encodeURIComponent(token)}`, { method: "POST" });
+      expect(again.status).toBe(400);
+      expect(await again.json()).toMatchObject({ error: "invalid_token" });
+    }
   });
 
   it("revoking an access token revokes its grant", async () => {
     const session = await signIn();
-    expect((await request("/dev/google/revoke", form({ token: session.access_token }))).status).toBe(200);
+    expect((await request(`/dev/google/revoke?token=${encodeURIComponent(session.access_token)}`, { method: "POST" })).status).toBe(200);
     expect((await token({ grant_type: "refresh_token", refresh_token: session.refresh_token!, client_id: CLIENT_ID })).json.error).toBe(
       "invalid_grant",
     );
   });
 
-  it("honours the expiry knob: a token issued already expired is refused everywhere", async () => {
-    const header = await signIn({ expiresIn: "0" });
-    expect(header.expires_in).toBe(0);
-    const userinfo = await request("/dev/google/oauth2/v3/userinfo", bearer(header.access_token));
-    expect(userinfo.status).toBe(401);
-    expect(userinfo.headers.get("www-authenticate")).toContain('error="invalid_token"');
-    expect(await userinfo.json()).toEqual({ error: "invalid_token", error_description: "Invalid Credentials" });
-    expect((await request("/dev/google/drive/v3/files", bearer(header.access_token))).status).toBe(401);
-
-    // the form field does the same on refresh; the refresh token itself still works
-    const short = await token({
-      grant_type: "refresh_token",
-      refresh_token: header.refresh_token!,
-      client_id: CLIENT_ID,
-      emulator_expires_in: "-5",
+  it("refuses an expired access token everywhere", async () => {
+    const expired = await issueToken(env.JWT_SECRET, "access", {
+      cid: CLIENT_ID,
+      scope: `openid ${DRIVE_READONLY}`,
+      gid: randomId(),
+      user: { email: uniqueEmail("expired"), name: "Expired" },
+      jti: randomId(8),
+      exp: Date.now() - 1,
     });
-    expect(short.json.expires_in).toBe(0);
-    expect((await request("/dev/google/oauth2/v3/userinfo", bearer(short.json.access_token))).status).toBe(401);
-    const fresh = await token({ grant_type: "refresh_token", refresh_token: header.refresh_token!, client_id: CLIENT_ID });
-    expect((await request("/dev/google/oauth2/v3/userinfo", bearer(fresh.json.access_token))).status).toBe(200);
+    const userinfo = await request("/dev/google/oauth2/v3/userinfo", bearer(expired));
+    expect(userinfo.status).toBe(401);
+    expect(await userinfo.json()).toEqual({ error: "invalid_token", error_description: "Invalid Credentials" });
+    expect((await request("/dev/google/drive/v3/files", bearer(expired))).status).toBe(401);
   });
 });
 
@@ -421,7 +334,7 @@ describe("userinfo", () => {
       string,
       unknown
     >;
-    expect(infoA).toMatchObject({ email, email_verified: true, name: "Grace Hopper", given_name: "Grace", family_name: "Hopper" });
+    expect(infoA).toMatchObject({ email, email_verified: true, name: "Grace Hopper" });
     expect(infoA.picture).toMatch(/^data:image\/svg\+xml,/);
     expect(infoA.sub).toMatch(/^\d{21}$/);
     expect(infoB.sub).toBe(infoA.sub);
@@ -432,7 +345,6 @@ describe("userinfo", () => {
     for (const init of [{}, bearer("ya29.forged.token"), bearer("not-a-token")]) {
       const res = await request("/dev/google/oauth2/v3/userinfo", init);
       expect(res.status).toBe(401);
-      expect(res.headers.get("www-authenticate")).toContain("Bearer");
     }
   });
 });
@@ -440,7 +352,7 @@ describe("userinfo", () => {
 describe("Drive v3", () => {
   const pdfs = SEEDED_FILES.filter((f) => f.mimeType === "application/pdf" && !f.trashed);
 
-  it("refuses calls without a valid token (401) or without a Drive scope (403)", async () => {
+  it("refuses calls without a valid token (401) or without the drive.readonly scope (403)", async () => {
     const none = await request("/dev/google/drive/v3/files");
     expect(none.status).toBe(401);
     expect(await none.json()).toMatchObject({
@@ -451,102 +363,72 @@ describe("Drive v3", () => {
     for (const path of ["/dev/google/drive/v3/files", `/dev/google/drive/v3/files/${pdfs[0]!.id}?alt=media`]) {
       const res = await request(path, bearer(noDrive.access_token));
       expect(res.status).toBe(403);
-      expect(await res.json()).toMatchObject({
-        error: { code: 403, errors: [{ reason: "insufficientPermissions" }], status: "PERMISSION_DENIED" },
-      });
+      expect(await res.json()).toMatchObject({ error: { code: 403, status: "PERMISSION_DENIED" } });
     }
-
-    // metadata-only scope: listing yes, downloading no
-    const meta = await signIn({ scope: "openid email https://www.googleapis.com/auth/drive.metadata.readonly" });
-    expect((await request("/dev/google/drive/v3/files", bearer(meta.access_token))).status).toBe(200);
-    expect((await request(`/dev/google/drive/v3/files/${pdfs[0]!.id}?alt=media`, bearer(meta.access_token))).status).toBe(403);
   });
 
-  it("lists with Google's default fields, filters with q, pages with pageToken and projects with fields", async () => {
+  it("lists the product's query (PDFs not in the trash), newest first, paged, projected to fields", async () => {
     const { access_token } = await signIn();
     const all = (await (await request("/dev/google/drive/v3/files", bearer(access_token))).json()) as any;
     expect(all.kind).toBe("drive#fileList");
     expect(all.files).toHaveLength(SEEDED_FILES.length); // trashed files are listed unless q excludes them
-    expect(Object.keys(all.files[0]).sort()).toEqual(["id", "kind", "mimeType", "name"]);
 
     const q = "mimeType='application/pdf' and trashed=false";
-    const pdfList = (await (
-      await request(`/dev/google/drive/v3/files?${new URLSearchParams({ q, orderBy: "name" })}`, bearer(access_token))
-    ).json()) as any;
-    expect(pdfList.files.map((f: any) => f.name)).toEqual(pdfs.map((f) => f.name).sort());
-    expect(pdfList.nextPageToken).toBeUndefined();
+    const list = async (params: Record<string, string>) =>
+      (await (await request(`/dev/google/drive/v3/files?${new URLSearchParams(params)}`, bearer(access_token))).json()) as any;
+    expect((await list({ q: "trashed = true" })).files.map((f: any) => f.name)).toEqual(["Old Draft Policy.pdf"]);
+    expect((await list({ q: "mimeType = 'text/plain'" })).files.map((f: any) => f.name)).toEqual(["Meeting notes.txt"]);
 
-    const search = async (query: string) =>
-      (
-        (await (await request(`/dev/google/drive/v3/files?${new URLSearchParams({ q: query })}`, bearer(access_token))).json()) as any
-      ).files.map((f: any) => f.name);
-    expect(await search(`${q} and name contains 'handbook'`)).toEqual(["Employee Handbook 2025.pdf"]);
-    expect(await search(`name contains 'Tax Cal'`)).toEqual(["Quarterly Tax Calendar.pdf"]);
-    expect(await search(`name contains 'book'`)).toEqual([]); // Drive matches name prefixes of words
-    expect(await search(`fullText contains 'per diem' and trashed = false`)).toEqual(["Travel Expense Policy.pdf"]);
-    expect(await search(`mimeType != 'application/pdf'`)).toEqual(["Meeting notes.txt"]);
-    expect(await search(`trashed=true`)).toEqual(["Old Draft Policy.pdf"]);
-    expect(await search(`'root' in parents and (name contains 'travel' or name contains 'vendor') and not trashed = true`)).toEqual([
-      "Travel Expense Policy.pdf",
-      "Vendor Contract Template.pdf",
-    ]);
-    expect(await search(`name contains 'it\\'s'`)).toEqual([]);
+    // the product's request: one page of 100
+    const newestFirst = [...pdfs].sort((a, b) => Date.parse(b.modifiedTime) - Date.parse(a.modifiedTime)).map((f) => f.id);
+    const fields = "nextPageToken,files(id,name,webViewLink)";
+    const page = await list({ q, fields, pageSize: "100", orderBy: "modifiedTime desc" });
+    expect(Object.keys(page)).toEqual(["files"]);
+    expect(page.files.map((f: any) => f.id)).toEqual(newestFirst);
+    for (const file of page.files) {
+      expect(Object.keys(file).sort()).toEqual(["id", "name", "webViewLink"]);
+      expect(file.webViewLink).toBe(`https://drive.google.com/file/d/${file.id}/view?usp=drivesdk`);
+    }
 
     // paging: pageSize 2 walks the same result set without gaps or repeats
-    const fields = "nextPageToken,files(id,name,mimeType,webViewLink,size,modifiedTime)";
     const seen: any[] = [];
     let pageToken: string | undefined;
     let pages = 0;
     do {
-      const params = new URLSearchParams({ q, pageSize: "2", fields, orderBy: "modifiedTime desc" });
-      if (pageToken) params.set("pageToken", pageToken);
-      const page = (await (await request(`/dev/google/drive/v3/files?${params}`, bearer(access_token))).json()) as any;
-      expect(page.files.length).toBeLessThanOrEqual(2);
-      expect(page.kind).toBeUndefined(); // not in fields
-      seen.push(...page.files);
-      pageToken = page.nextPageToken;
+      const next = await list({ q, pageSize: "2", fields, orderBy: "modifiedTime desc", ...(pageToken ? { pageToken } : {}) });
+      expect(next.files.length).toBeLessThanOrEqual(2);
+      seen.push(...next.files);
+      pageToken = next.nextPageToken;
       pages++;
     } while (pageToken);
     expect(pages).toBe(Math.ceil(pdfs.length / 2));
-    expect(seen.map((f) => f.id)).toEqual(
-      [...pdfs].sort((a, b) => Date.parse(b.modifiedTime) - Date.parse(a.modifiedTime)).map((f) => f.id),
-    );
-    for (const file of seen) {
-      expect(Object.keys(file).sort()).toEqual(["id", "mimeType", "modifiedTime", "name", "size", "webViewLink"]);
-      expect(file.webViewLink).toBe(`https://drive.google.com/file/d/${file.id}/view?usp=drivesdk`);
-      expect(typeof file.size).toBe("string");
-    }
-    const archive = seen.find((f) => f.name === "Scanned Archive.pdf");
-    expect(Number(archive.size)).toBe(SCANNED_ARCHIVE_BYTES);
-    expect(Number(archive.size)).toBeGreaterThan(MAX_UPLOAD_BYTES);
+    expect(seen.map((f) => f.id)).toEqual(newestFirst);
   });
 
   it("answers 400 like Drive for what it does not understand", async () => {
     const { access_token } = await signIn();
     for (const [params, location] of [
-      [{ q: "name contains" }, "q"],
-      [{ q: "title contains 'x'" }, "q"],
-      [{ q: "name contains 'x' andd trashed=false" }, "q"],
+      [{ q: "name contains 'x'" }, "q"],
+      [{ q: "mimeType='application/pdf' andd trashed=false" }, "q"],
       [{ pageToken: "garbage" }, "pageToken"],
       [{ pageSize: "0" }, "pageSize"],
       [{ orderBy: "colour" }, "orderBy"],
+      [{ fields: "files(id" }, "fields"],
     ] as const) {
       const res = await request(`/dev/google/drive/v3/files?${new URLSearchParams(params)}`, bearer(access_token));
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ error: { code: 400, message: "Invalid Value", errors: [{ location }] } });
     }
-    const spaced = (await (
-      await request(`/dev/google/drive/v3/files?fields=${encodeURIComponent("files( id, name )")}`, bearer(access_token))
-    ).json()) as any;
-    expect(Object.keys(spaced)).toEqual(["files"]);
-    expect(Object.keys(spaced.files[0]).sort()).toEqual(["id", "name"]);
-    const badFields = await request(`/dev/google/drive/v3/files?fields=files(id,nme)`, bearer(access_token));
-    expect(badFields.status).toBe(400);
-    expect(((await badFields.json()) as any).error.message).toBe("Invalid field selection files.nme");
+    const spaced = await request(`/dev/google/drive/v3/files?fields=${encodeURIComponent("files( id, name )")}`, bearer(access_token));
+    const body = (await spaced.json()) as any;
+    expect(Object.keys(body)).toEqual(["files"]);
+    expect(Object.keys(body.files[0]).sort()).toEqual(["id", "name"]);
   });
 
-  it("gets metadata and downloads each seeded PDF, whose text unpdf extracts", async () => {
-    const { access_token, email } = await signIn({ name: "Drive Owner" });
+  it("gets the product's metadata fields and downloads each seeded PDF, whose text unpdf extracts", async () => {
+    const { access_token } = await signIn();
+    const metadata = async (id: string) =>
+      (await (await request(`/dev/google/drive/v3/files/${id}?fields=id,name,mimeType,size`, bearer(access_token))).json()) as any;
     const pageCounts: Record<string, number> = {
       "Employee Handbook 2025.pdf": 3,
       "Travel Expense Policy.pdf": 2,
@@ -554,9 +436,8 @@ describe("Drive v3", () => {
       "Vendor Contract Template.pdf": 2,
     };
     for (const file of pdfs.filter((f) => f.name in pageCounts)) {
-      const meta = (await (await request(`/dev/google/drive/v3/files/${file.id}?fields=*`, bearer(access_token))).json()) as any;
-      expect(meta).toMatchObject({ kind: "drive#file", id: file.id, name: file.name, mimeType: "application/pdf", trashed: false });
-      expect(meta.owners[0]).toMatchObject({ emailAddress: email, displayName: "Drive Owner", me: true });
+      const meta = await metadata(file.id);
+      expect(meta).toEqual({ id: file.id, name: file.name, mimeType: "application/pdf", size: expect.any(String) });
 
       const media = await request(`/dev/google/drive/v3/files/${file.id}?alt=media`, bearer(access_token));
       expect(media.status).toBe(200);
@@ -580,13 +461,10 @@ describe("Drive v3", () => {
     expect(contract.text[0]).toContain("(the Client)");
     expect(contract.text[1]).toContain("\\\\fileserver\\contracts\\vendors (one folder per vendor)");
 
-    const defaults = (await (await request("/dev/google/drive/v3/files/1emu-travel-expense-policy", bearer(access_token))).json()) as any;
-    expect(defaults).toEqual({
-      kind: "drive#file",
-      id: "1emu-travel-expense-policy",
-      name: "Travel Expense Policy.pdf",
-      mimeType: "application/pdf",
-    });
+    const archive = await metadata("1emu-scanned-archive");
+    expect(Number(archive.size)).toBe(SCANNED_ARCHIVE_BYTES);
+    expect(Number(archive.size)).toBeGreaterThan(MAX_UPLOAD_BYTES);
+    expect((await metadata("1emu-meeting-notes")).mimeType).toBe("text/plain");
   });
 
   it("serves the text file as text/plain", async () => {

@@ -44,7 +44,6 @@ async function consent(authUrl: string, person: { email: string; name?: string }
   expect(page.status).toBe(200);
   expect(await page.text()).toContain("Allow");
   const form = new URLSearchParams(url.searchParams);
-  form.set("account", "");
   form.set("name", person.name ?? "Test Person");
   form.set("email", person.email);
   form.set("action", action);

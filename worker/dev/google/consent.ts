@@ -2,7 +2,6 @@
 // under the app's CSP) and Google's "Error 400" page for bad authorization
 // requests. Every value from the request is HTML-escaped.
 import { SCOPE_TEXT } from "./scopes";
-import type { GoogleUser } from "./tokens";
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -16,9 +15,6 @@ const STYLE = `
   h1 { font-size: 1.75rem; font-weight: 400; margin: 0 0 .5rem; }
   h2 { font-size: 1rem; font-weight: 500; margin: 1.5rem 0 .5rem; }
   p { line-height: 1.5; }
-  fieldset { border: 1px solid #c4c7c5; border-radius: .75rem; margin: 1rem 0; padding: .5rem 1rem 1rem; }
-  legend { padding: 0 .25rem; font-weight: 500; }
-  .choice { display: flex; gap: .5rem; align-items: center; padding: .35rem 0; }
   .field { display: flex; flex-direction: column; gap: .25rem; margin: .75rem 0; }
   .field label { font-weight: 500; }
   input[type=text], input[type=email] { font: inherit; padding: .6rem .75rem; border: 1px solid #747775; border-radius: .25rem; }
@@ -62,9 +58,6 @@ export interface AuthRequest {
   code_challenge: string;
   code_challenge_method: string;
   access_type?: string;
-  prompt?: string;
-  login_hint?: string;
-  nonce?: string;
 }
 
 export const AUTH_REQUEST_KEYS = [
@@ -76,18 +69,12 @@ export const AUTH_REQUEST_KEYS = [
   "code_challenge",
   "code_challenge_method",
   "access_type",
-  "prompt",
-  "login_hint",
-  "nonce",
 ] as const satisfies readonly (keyof AuthRequest)[];
 
 export interface ConsentView {
   action: string;
   request: AuthRequest;
   scopes: string[];
-  accounts: GoogleUser[];
-  /** the account radio to pre-select ("" = "Use another account") */
-  selected: string;
   name: string;
   email: string;
   error?: string;
@@ -95,29 +82,10 @@ export interface ConsentView {
 
 export function consentPage(view: ConsentView): string {
   const { request } = view;
-  let appHost = request.redirect_uri;
-  try {
-    appHost = new URL(request.redirect_uri).host;
-  } catch {
-    // validated before; keep the raw value
-  }
+  const appHost = new URL(request.redirect_uri).host; // validated before
   const hidden = AUTH_REQUEST_KEYS.filter((key) => request[key] !== undefined)
     .map((key) => `<input type="hidden" name="${key}" value="${escapeHtml(request[key] ?? "")}">`)
     .join("\n");
-  const accounts = view.accounts.length
-    ? `<fieldset>
-<legend>Choose an account</legend>
-${view.accounts
-  .map(
-    (a, i) =>
-      `<div class="choice"><input type="radio" id="account-${i}" name="account" value="${escapeHtml(a.email)}"${
-        view.selected === a.email ? " checked" : ""
-      }><label for="account-${i}">${escapeHtml(a.name)} (${escapeHtml(a.email)})</label></div>`,
-  )
-  .join("\n")}
-<div class="choice"><input type="radio" id="account-new" name="account" value=""${view.selected === "" ? " checked" : ""}><label for="account-new">Use another account (fill in the fields below)</label></div>
-</fieldset>`
-    : `<input type="hidden" name="account" value="">`;
   const errorAttrs = view.error ? ` aria-invalid="true" aria-describedby="email-error"` : "";
   const scopes = view.scopes.map((s) => `<li>${escapeHtml(SCOPE_TEXT[s] ?? s)}</li>`).join("\n");
 
@@ -128,7 +96,6 @@ ${view.accounts
 ${view.error ? `<p id="email-error" class="error" role="alert">${escapeHtml(view.error)}</p>` : ""}
 <form method="post" action="${escapeHtml(view.action)}">
 ${hidden}
-${accounts}
 <div class="field"><label for="name">Name</label><input type="text" id="name" name="name" autocomplete="name" maxlength="100" value="${escapeHtml(view.name)}"></div>
 <div class="field"><label for="email">Email</label><input type="email" id="email" name="email" autocomplete="email" maxlength="254" value="${escapeHtml(view.email)}"${errorAttrs}></div>
 <h2 id="scopes-heading">This will allow ${escapeHtml(appHost)} to:</h2>

@@ -1,11 +1,10 @@
-// The emulated Drive: the same seeded files in every account, Drive v3 file
-// resources, and the parts of the files.list language the product uses (`q`,
-// `orderBy`, `fields`, `pageSize`, `pageToken`). Wire formats follow Drive v3:
-// `size` is a string, times are RFC 3339 with milliseconds, and without `fields`
-// a file carries only kind, id, name and mimeType, exactly like Google.
+// The emulated Drive: the same seeded files in every account, and the parts of
+// Drive v3 the product calls (worker/services/drive.ts): files.list with its one
+// query (PDFs not in the trash), `fields`, `orderBy=modifiedTime desc`, `pageSize`
+// and `pageToken`, and files.get for metadata or, with alt=media, the bytes.
+// Wire formats follow Drive v3: `size` is a string.
 import { paddedPdfStream, writePdf } from "./pdf";
 
-export const ROOT_FOLDER_ID = "0AEmuRootFolderUk9PVA";
 /** "Scanned Archive.pdf": reported and streamed at 26 MiB, over the 25 MB import limit. */
 export const SCANNED_ARCHIVE_BYTES = 26 * 1024 * 1024;
 
@@ -15,7 +14,6 @@ export interface SeededFile {
   id: string;
   name: string;
   mimeType: string;
-  createdTime: string;
   modifiedTime: string;
   trashed: boolean;
   /** one phrase of the file's text, for tests and docs ("" when the file has no text) */
@@ -115,13 +113,12 @@ const MEETING_NOTES = [
   "",
 ].join("\n");
 
-/** The files every emulated Drive holds, in a fixed order (the default list order). */
+/** The files every emulated Drive holds. */
 export const SEEDED_FILES: readonly SeededFile[] = [
   {
     id: "1emu-employee-handbook-2025",
     name: "Employee Handbook 2025.pdf",
     mimeType: "application/pdf",
-    createdTime: "2025-01-06T09:15:00.000Z",
     modifiedTime: "2025-03-03T14:02:11.000Z",
     trashed: false,
     phrase: "home office stipend of 500 dollars",
@@ -131,7 +128,6 @@ export const SEEDED_FILES: readonly SeededFile[] = [
     id: "1emu-travel-expense-policy",
     name: "Travel Expense Policy.pdf",
     mimeType: "application/pdf",
-    createdTime: "2024-11-18T10:00:00.000Z",
     modifiedTime: "2025-02-12T08:30:45.000Z",
     trashed: false,
     phrase: "per diem of 75 dollars",
@@ -141,7 +137,6 @@ export const SEEDED_FILES: readonly SeededFile[] = [
     id: "1emu-quarterly-tax-calendar",
     name: "Quarterly Tax Calendar.pdf",
     mimeType: "application/pdf",
-    createdTime: "2024-12-30T16:20:00.000Z",
     modifiedTime: "2025-01-02T11:11:11.000Z",
     trashed: false,
     phrase: "estimated tax payment is due on September 15",
@@ -151,7 +146,6 @@ export const SEEDED_FILES: readonly SeededFile[] = [
     id: "1emu-vendor-contract-template",
     name: "Vendor Contract Template.pdf",
     mimeType: "application/pdf",
-    createdTime: "2024-09-09T13:45:00.000Z",
     modifiedTime: "2024-10-01T09:00:00.000Z",
     trashed: false,
     phrase: "payable within net 45 days",
@@ -161,7 +155,6 @@ export const SEEDED_FILES: readonly SeededFile[] = [
     id: "1emu-scanned-archive",
     name: "Scanned Archive.pdf",
     mimeType: "application/pdf",
-    createdTime: "2023-05-15T07:00:00.000Z",
     modifiedTime: "2023-05-15T07:00:00.000Z",
     trashed: false,
     phrase: "",
@@ -171,7 +164,6 @@ export const SEEDED_FILES: readonly SeededFile[] = [
     id: "1emu-meeting-notes",
     name: "Meeting notes.txt",
     mimeType: "text/plain",
-    createdTime: "2025-03-03T15:00:00.000Z",
     modifiedTime: "2025-03-03T15:05:00.000Z",
     trashed: false,
     phrase: "migrate the wiki by Friday",
@@ -181,7 +173,6 @@ export const SEEDED_FILES: readonly SeededFile[] = [
     id: "1emu-old-draft-policy",
     name: "Old Draft Policy.pdf",
     mimeType: "application/pdf",
-    createdTime: "2024-06-01T12:00:00.000Z",
     modifiedTime: "2024-06-02T12:00:00.000Z",
     trashed: true,
     phrase: "This draft was replaced",
@@ -197,8 +188,7 @@ const bytesCache = new Map<string, Uint8Array>();
 function smallBytes(file: SeededFile): Uint8Array {
   let bytes = bytesCache.get(file.id);
   if (!bytes) {
-    if (file.content.kind === "pdf")
-      bytes = writePdf(file.content.pages, { title: file.name.replace(/\.pdf$/i, ""), createdAt: file.createdTime });
+    if (file.content.kind === "pdf") bytes = writePdf(file.content.pages, { title: file.name.replace(/\.pdf$/i, "") });
     else if (file.content.kind === "text") bytes = new TextEncoder().encode(file.content.text);
     else throw new Error("large files are streamed");
     bytesCache.set(file.id, bytes);
@@ -215,446 +205,84 @@ export function fileBody(file: SeededFile): ReadableStream<Uint8Array> | Uint8Ar
   return file.content.kind === "large" ? paddedPdfStream(file.content.size) : smallBytes(file).slice();
 }
 
-function fileText(file: SeededFile): string {
-  if (file.content.kind === "pdf") return file.content.pages.flat().join("\n");
-  if (file.content.kind === "text") return file.content.text;
-  return "";
-}
-
 export function findFile(id: string): SeededFile | undefined {
   return SEEDED_FILES.find((f) => f.id === id);
 }
 
 // ---- resources -----------------------------------------------------------------
 
-export interface DriveOwner {
-  sub: string;
-  email: string;
-  name: string;
-  picture: string;
-}
-
-/** A complete Drive v3 file resource (what `fields=*` returns). */
-export function fileResource(file: SeededFile, owner: DriveOwner): Record<string, unknown> {
-  const size = String(fileSize(file));
-  const dot = file.name.lastIndexOf(".");
+/** A Drive v3 file resource, with the fields the product asks for. */
+export function fileResource(file: SeededFile): Record<string, unknown> {
   return {
     kind: "drive#file",
     id: file.id,
     name: file.name,
     mimeType: file.mimeType,
-    starred: false,
-    trashed: file.trashed,
-    explicitlyTrashed: file.trashed,
-    parents: [ROOT_FOLDER_ID],
-    spaces: ["drive"],
-    version: "3",
-    webContentLink: `https://drive.google.com/uc?id=${file.id}&export=download`,
     webViewLink: `https://drive.google.com/file/d/${file.id}/view?usp=drivesdk`,
-    iconLink: `https://drive-thirdparty.googleusercontent.com/16/type/${file.mimeType}`,
-    hasThumbnail: false,
-    viewedByMe: true,
-    createdTime: file.createdTime,
-    modifiedTime: file.modifiedTime,
-    modifiedByMe: true,
-    owners: [
-      {
-        kind: "drive#user",
-        displayName: owner.name,
-        photoLink: owner.picture,
-        me: true,
-        permissionId: owner.sub,
-        emailAddress: owner.email,
-      },
-    ],
-    shared: false,
-    ownedByMe: true,
-    capabilities: { canDownload: true, canEdit: false, canCopy: true, canShare: false, canTrash: false, canRename: false },
-    originalFilename: file.name,
-    fullFileExtension: dot > 0 ? file.name.slice(dot + 1) : "",
-    fileExtension: dot > 0 ? file.name.slice(dot + 1) : "",
-    size,
-    quotaBytesUsed: size,
+    size: String(fileSize(file)),
   };
 }
 
-const FILE_KEYS = new Set(Object.keys(fileResource(SEEDED_FILES[0]!, { sub: "1", email: "", name: "", picture: "" })));
-const LIST_KEYS = new Set(["kind", "nextPageToken", "incompleteSearch", "files"]);
-
-// ---- errors --------------------------------------------------------------------
-
-/** A Drive 400 "bad parameter" error, rendered by the route in Google's error shape. */
+/** A Drive 400 "Invalid Value" for a parameter, rendered by the route in Google's error shape. */
 export class DriveParamError extends Error {
-  constructor(
-    message: string,
-    readonly location: string,
-    readonly reason: "invalid" | "invalidParameter" = "invalid",
-  ) {
-    super(message);
+  constructor(readonly parameter: string) {
+    super("Invalid Value");
     this.name = "DriveParamError";
   }
 }
 
 // ---- fields --------------------------------------------------------------------
 
-/** A parsed `fields` selection: key -> true (whole value) or a sub-selection. */
+/** A `fields` selection: key -> true (the whole value) or the keys selected inside it, as in `files(id,name)`. */
 type Selection = Map<string, Selection | true>;
 
-export function parseFields(text: string): Selection {
-  let pos = 0;
-  const fail = (): never => {
-    throw new DriveParamError(`Invalid field selection ${text}`, "fields", "invalidParameter");
-  };
-  const list = (): Selection => {
-    const sel: Selection = new Map();
-    for (;;) {
-      while (text[pos] === " ") pos++;
-      const start = pos;
-      while (pos < text.length && /[A-Za-z0-9_*/]/.test(text[pos]!)) pos++;
-      const path = text.slice(start, pos).trim();
-      if (!path) fail();
-      const parts = path.split("/");
-      if (parts.some((p) => !p)) fail();
-      let sub: Selection | true = true;
-      while (text[pos] === " ") pos++;
-      if (text[pos] === "(") {
-        pos++;
-        sub = list();
-        if (text[pos] !== ")") fail();
-        pos++;
-      }
-      // a/b/c(d) == a(b(c(d)))
-      for (let i = parts.length - 1; i >= 1; i--) sub = new Map([[parts[i]!, sub]]);
-      const key = parts[0]!;
-      const existing = sel.get(key);
-      sel.set(key, existing instanceof Map && sub instanceof Map ? new Map([...existing, ...sub]) : existing === true ? true : sub);
-      while (text[pos] === " ") pos++;
-      if (text[pos] === ",") {
-        pos++;
-        while (text[pos] === " ") pos++;
-        continue;
-      }
-      return sel;
-    }
-  };
-  const sel = list();
-  if (pos !== text.length) fail();
-  return sel;
-}
-
-function checkKeys(sel: Selection, allowed: Set<string>, prefix = "") {
-  for (const key of sel.keys()) {
-    if (key !== "*" && !allowed.has(key))
-      throw new DriveParamError(`Invalid field selection ${prefix}${key}`, "fields", "invalidParameter");
+function parseFields(text: string): Selection {
+  const sel: Selection = new Map();
+  const pattern = /\s*(\w+)\s*(?:\(([\w\s,]*)\))?\s*(,|$)/y;
+  while (pattern.lastIndex < text.length) {
+    const match = pattern.exec(text);
+    if (!match) throw new DriveParamError("fields");
+    const [, key, inner] = match;
+    sel.set(key!, inner === undefined ? true : parseFields(inner));
   }
-}
-
-/** Validates a files.list `fields` value (top-level keys and the keys inside files(...)). */
-export function listSelection(fields: string | undefined): Selection {
-  const sel = parseFields(fields ?? "kind,nextPageToken,incompleteSearch,files(kind,id,name,mimeType)");
-  checkKeys(sel, LIST_KEYS);
-  const files = sel.get("files");
-  if (files instanceof Map) checkKeys(files, FILE_KEYS, "files.");
   return sel;
 }
 
-/** Validates a files.get `fields` value. */
-export function fileSelection(fields: string | undefined): Selection {
-  const sel = parseFields(fields ?? "kind,id,name,mimeType");
-  checkKeys(sel, FILE_KEYS);
-  return sel;
-}
-
-/** Applies a selection: only the selected keys (recursively; arrays element-wise). */
+/** Keeps the selected keys (arrays element-wise); without `fields`, everything. */
 export function project(value: unknown, sel: Selection | true): unknown {
-  if (sel === true || sel.has("*") || value === null || typeof value !== "object") return value;
+  if (sel === true || value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) return value.map((v) => project(v, sel));
   const out: Record<string, unknown> = {};
-  for (const [key, sub] of sel) {
-    if (key in value) out[key] = project((value as Record<string, unknown>)[key], sub);
-  }
+  for (const [key, sub] of sel) if (key in value) out[key] = project((value as Record<string, unknown>)[key], sub);
   return out;
 }
 
-// ---- q -------------------------------------------------------------------------
+export const selection = (fields: string | undefined): Selection | true => (fields ? parseFields(fields) : true);
 
-type Token = { t: "str"; v: string } | { t: "word"; v: string } | { t: "op"; v: string } | { t: "(" } | { t: ")" };
-
-function tokenize(q: string): Token[] {
-  const tokens: Token[] = [];
-  let i = 0;
-  const bad = (): never => {
-    throw new DriveParamError("Invalid Value", "q");
-  };
-  while (i < q.length) {
-    const ch = q[i]!;
-    if (/\s/.test(ch)) i++;
-    else if (ch === "(" || ch === ")") {
-      tokens.push({ t: ch });
-      i++;
-    } else if (ch === "'" || ch === '"') {
-      let v = "";
-      i++;
-      for (;;) {
-        if (i >= q.length) bad();
-        const c = q[i]!;
-        if (c === "\\") {
-          if (i + 1 >= q.length) bad();
-          v += q[i + 1];
-          i += 2;
-        } else if (c === ch) {
-          i++;
-          break;
-        } else {
-          v += c;
-          i++;
-        }
-      }
-      tokens.push({ t: "str", v });
-    } else if (/[=!<>]/.test(ch)) {
-      const two = q.slice(i, i + 2);
-      const op = ["!=", "<=", ">="].includes(two) ? two : ch;
-      if (op === "!") bad();
-      tokens.push({ t: "op", v: op });
-      i += op.length;
-    } else if (/[A-Za-z_]/.test(ch)) {
-      const start = i;
-      while (i < q.length && /[A-Za-z0-9_.]/.test(q[i]!)) i++;
-      tokens.push({ t: "word", v: q.slice(start, i) });
-    } else bad();
-  }
-  return tokens;
-}
-
-/** What a query clause can see of a file. */
-interface Row {
-  file: SeededFile;
-  ownerEmail: string;
-}
-type Predicate = (row: Row) => boolean;
-
-const wordChar = /[\p{L}\p{N}]/u;
-
-/** Drive's `name contains`: case-insensitive prefix match at the start of a word. */
-function namePrefixMatch(name: string, term: string): boolean {
-  const hay = name.toLowerCase();
-  const needle = term.toLowerCase();
-  if (!needle) return true;
-  for (let at = hay.indexOf(needle); at !== -1; at = hay.indexOf(needle, at + 1)) {
-    if (at === 0 || !wordChar.test(hay[at - 1]!)) return true;
-  }
-  return false;
-}
-
-/** Drive's `fullText contains`: whole words or a whole phrase, case-insensitive. */
-function fullTextMatch(text: string, term: string): boolean {
-  const norm = (s: string) =>
-    ` ${s
-      .toLowerCase()
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter(Boolean)
-      .join(" ")} `;
-  const needle = norm(term);
-  return needle.trim() === "" || norm(text).includes(needle);
-}
-
-function timeOf(value: string): number {
-  const t = Date.parse(value);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(t)) throw new DriveParamError("Invalid Value", "q");
-  return t;
-}
-
-function compare<T extends number | string | boolean>(op: string, a: T, b: T): boolean {
-  switch (op) {
-    case "=":
-      return a === b;
-    case "!=":
-      return a !== b;
-    case "<":
-      return (a as number) < (b as number);
-    case "<=":
-      return (a as number) <= (b as number);
-    case ">":
-      return (a as number) > (b as number);
-    case ">=":
-      return (a as number) >= (b as number);
-    default:
-      throw new DriveParamError("Invalid Value", "q");
-  }
-}
+// ---- files.list ----------------------------------------------------------------
 
 /**
- * Compiles a Drive query. Supported: `name` (=, !=, contains), `fullText contains`,
- * `mimeType` (=, !=, contains), `trashed` / `starred` (=, != true|false),
- * `modifiedTime` / `createdTime` (=, !=, <, <=, >, >= 'RFC 3339'), `'root'|'<id>' in parents`,
- * `'me'|'<email>' in owners`, combined with and / or / not and parentheses.
- * Anything else is a 400 "Invalid Value", as Drive answers.
+ * Compiles a `q` of `mimeType = '...'` and `trashed = true|false` clauses joined
+ * by `and` (what the product asks); anything else is Drive's 400 "Invalid Value".
  */
-export function compileQuery(q: string | undefined): Predicate {
-  if (!q || !q.trim()) return () => true;
-  const tokens = tokenize(q);
-  let pos = 0;
-  const bad = (): never => {
-    throw new DriveParamError("Invalid Value", "q");
-  };
-  const peekWord = (w: string) => {
-    const tok = tokens[pos];
-    return tok?.t === "word" && tok.v.toLowerCase() === w;
-  };
-
-  const value = (): string | boolean => {
-    const tok = tokens[pos++];
-    if (tok?.t === "str") return tok.v;
-    if (tok?.t === "word" && (tok.v === "true" || tok.v === "false")) return tok.v === "true";
-    return bad();
-  };
-
-  const clause = (): Predicate => {
-    const first = tokens[pos];
-    if (first?.t === "str") {
-      // 'x' in parents | 'x' in owners
-      pos++;
-      if (!peekWord("in")) bad();
-      pos++;
-      const field = tokens[pos++];
-      if (field?.t !== "word") return bad();
-      const needle = first.v;
-      if (field.v === "parents") return () => needle === "root" || needle === ROOT_FOLDER_ID;
-      if (field.v === "owners") return (row) => needle === "me" || needle.toLowerCase() === row.ownerEmail;
-      return bad();
-    }
-    if (first?.t !== "word") return bad();
-    pos++;
-    const field = first.v;
-    const opTok = tokens[pos++];
-    const op = opTok?.t === "op" ? opTok.v : opTok?.t === "word" && opTok.v.toLowerCase() === "contains" ? "contains" : bad();
-    const v = value();
-    switch (field) {
-      case "name":
-        if (typeof v !== "string") return bad();
-        if (op === "contains") return (row) => namePrefixMatch(row.file.name, v);
-        if (op === "=" || op === "!=") return (row) => compare(op, row.file.name, v);
-        return bad();
-      case "fullText":
-        if (typeof v !== "string" || op !== "contains") return bad();
-        return (row) => fullTextMatch(`${row.file.name}\n${fileText(row.file)}`, v);
-      case "mimeType":
-        if (typeof v !== "string") return bad();
-        if (op === "contains") return (row) => row.file.mimeType.includes(v);
-        if (op === "=" || op === "!=") return (row) => compare(op, row.file.mimeType, v);
-        return bad();
-      case "trashed":
-      case "starred":
-        if (typeof v !== "boolean" || (op !== "=" && op !== "!=")) return bad();
-        return (row) => compare(op, field === "trashed" ? row.file.trashed : false, v);
-      case "modifiedTime":
-      case "createdTime": {
-        if (typeof v !== "string" || op === "contains") return bad();
-        const t = timeOf(v);
-        return (row) => compare(op, Date.parse(field === "modifiedTime" ? row.file.modifiedTime : row.file.createdTime), t);
-      }
-      default:
-        return bad();
-    }
-  };
-
-  const unary = (): Predicate => {
-    if (peekWord("not")) {
-      pos++;
-      const inner = unary();
-      return (row) => !inner(row);
-    }
-    if (tokens[pos]?.t === "(") {
-      pos++;
-      const inner = orExpr();
-      if (tokens[pos]?.t !== ")") bad();
-      pos++;
-      return inner;
-    }
-    return clause();
-  };
-  const andExpr = (): Predicate => {
-    const parts = [unary()];
-    while (peekWord("and")) {
-      pos++;
-      parts.push(unary());
-    }
-    return (row) => parts.every((p) => p(row));
-  };
-  const orExpr = (): Predicate => {
-    const parts = [andExpr()];
-    while (peekWord("or")) {
-      pos++;
-      parts.push(andExpr());
-    }
-    return (row) => parts.some((p) => p(row));
-  };
-
-  const predicate = orExpr();
-  if (pos !== tokens.length) bad();
-  return predicate;
-}
-
-// ---- orderBy -------------------------------------------------------------------
-
-type Comparator = (a: SeededFile, b: SeededFile) => number;
-
-const SORT_KEYS: Record<string, Comparator> = {
-  name: (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
-  name_natural: (a, b) => a.name.localeCompare(b.name, "en", { numeric: true, sensitivity: "base" }),
-  modifiedTime: (a, b) => Date.parse(a.modifiedTime) - Date.parse(b.modifiedTime),
-  recency: (a, b) => Date.parse(a.modifiedTime) - Date.parse(b.modifiedTime),
-  modifiedByMeTime: (a, b) => Date.parse(a.modifiedTime) - Date.parse(b.modifiedTime),
-  viewedByMeTime: (a, b) => Date.parse(a.modifiedTime) - Date.parse(b.modifiedTime),
-  createdTime: (a, b) => Date.parse(a.createdTime) - Date.parse(b.createdTime),
-  quotaBytesUsed: (a, b) => fileSize(a) - fileSize(b),
-  folder: () => 0, // no folders in the emulated Drive
-  starred: () => 0, // nothing is starred
-};
-
-export function compileOrder(orderBy: string | undefined): Comparator {
-  if (!orderBy || !orderBy.trim()) return () => 0;
-  const parts = orderBy.split(",").map((part) => {
-    const [key, dir, extra] = part.trim().split(/\s+/);
-    const cmp = key ? SORT_KEYS[key] : undefined;
-    if (!cmp || extra !== undefined || (dir !== undefined && dir !== "desc" && dir !== "asc"))
-      throw new DriveParamError("Invalid Value", "orderBy");
-    return dir === "desc" ? (a: SeededFile, b: SeededFile) => -cmp(a, b) : cmp;
+function compileQuery(q: string | undefined): (file: SeededFile) => boolean {
+  const clauses = (q ?? "").trim() ? q!.split(/\s+and\s+/i) : [];
+  const tests = clauses.map((clause) => {
+    const match = /^\s*(mimeType|trashed)\s*=\s*(?:'([^'\\]*)'|(true|false))\s*$/.exec(clause);
+    if (match?.[1] === "mimeType" && match[2] !== undefined) return (f: SeededFile) => f.mimeType === match[2];
+    if (match?.[1] === "trashed" && match[3] !== undefined) return (f: SeededFile) => f.trashed === (match[3] === "true");
+    throw new DriveParamError("q");
   });
-  return (a, b) => {
-    for (const cmp of parts) {
-      const r = cmp(a, b);
-      if (r !== 0) return r;
-    }
-    return 0;
-  };
+  return (file) => tests.every((test) => test(file));
 }
 
-// ---- listing -------------------------------------------------------------------
-
-/** A short fingerprint of the query a page token belongs to (FNV-1a). */
-function fingerprint(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return h.toString(36);
-}
-
-function encodePageToken(offset: number, fp: string): string {
-  return btoa(JSON.stringify({ o: offset, f: fp }))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-}
-
-function decodePageToken(token: string, fp: string): number {
-  try {
-    const padded = token.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (token.length % 4)) % 4);
-    const parsed = JSON.parse(atob(padded)) as { o?: unknown; f?: unknown };
-    if (typeof parsed.o === "number" && Number.isSafeInteger(parsed.o) && parsed.o >= 0 && parsed.f === fp) return parsed.o;
-  } catch {
-    // fall through
-  }
-  throw new DriveParamError("Invalid Value", "pageToken");
+/** `modifiedTime` or `modifiedTime desc` (what the product asks); none keeps the seeded order. */
+function compileOrder(orderBy: string | undefined): (a: SeededFile, b: SeededFile) => number {
+  const match = /^\s*(?:modifiedTime(?:\s+(asc|desc))?)?\s*$/.exec(orderBy ?? "");
+  if (!match) throw new DriveParamError("orderBy");
+  if (!orderBy?.trim()) return () => 0;
+  const sign = match[1] === "desc" ? -1 : 1;
+  return (a, b) => sign * (Date.parse(a.modifiedTime) - Date.parse(b.modifiedTime));
 }
 
 export interface ListParams {
@@ -665,32 +293,20 @@ export interface ListParams {
   fields?: string;
 }
 
-export type DriveAccess = "full" | "metadata" | "appOnly";
+/** files.list: filter, sort, page (a page token is the offset of the next page), then project to `fields`. */
+export function listFiles(params: ListParams): Record<string, unknown> {
+  const fields = selection(params.fields);
+  const pageSize = params.pageSize ? Number(params.pageSize) : 100;
+  if (!Number.isInteger(pageSize) || pageSize < 1) throw new DriveParamError("pageSize");
+  const offset = params.pageToken ? Number(params.pageToken) : 0;
+  if (!Number.isSafeInteger(offset) || offset < 0) throw new DriveParamError("pageToken");
 
-/** files.list: filter, sort, page, then project to `fields`. */
-export function listFiles(params: ListParams, owner: DriveOwner, access: DriveAccess): Record<string, unknown> {
-  const selection = listSelection(params.fields);
-  let pageSize = 100;
-  if (params.pageSize !== undefined && params.pageSize !== "") {
-    const n = Number(params.pageSize);
-    if (!Number.isInteger(n) || n < 1) throw new DriveParamError("Invalid Value", "pageSize");
-    pageSize = Math.min(n, 1000);
-  }
-  const predicate = compileQuery(params.q);
-  const order = compileOrder(params.orderBy);
-  const fp = fingerprint(`${params.q ?? ""}\n${params.orderBy ?? ""}`);
-  const offset = params.pageToken ? decodePageToken(params.pageToken, fp) : 0;
-
-  // drive.file / drive.appdata only see files the app created or opened: none of the seeded ones.
-  const visible = access === "appOnly" ? [] : SEEDED_FILES;
-  const matches = visible.filter((file) => predicate({ file, ownerEmail: owner.email.toLowerCase() })).sort(order);
-  const page = matches.slice(offset, offset + pageSize);
-  const next = offset + pageSize < matches.length ? encodePageToken(offset + pageSize, fp) : undefined;
+  const matches = SEEDED_FILES.filter(compileQuery(params.q)).sort(compileOrder(params.orderBy));
+  const next = offset + pageSize < matches.length ? String(offset + pageSize) : undefined;
   const body = {
     kind: "drive#fileList",
     ...(next ? { nextPageToken: next } : {}),
-    incompleteSearch: false,
-    files: page.map((file) => fileResource(file, owner)),
+    files: matches.slice(offset, offset + pageSize).map(fileResource),
   };
-  return project(body, selection) as Record<string, unknown>;
+  return project(body, fields) as Record<string, unknown>;
 }

@@ -7,8 +7,8 @@
 // Byte offsets matter in a PDF (the xref table points at each object), so the
 // file is built as a "binary string" (one char = one byte) and encoded at the end.
 
-export const PAGE_WIDTH = 612;
-export const PAGE_HEIGHT = 792;
+const PAGE_WIDTH = 612;
+const PAGE_HEIGHT = 792;
 const MARGIN = 72;
 const HEADING_SIZE = 16;
 const BODY_SIZE = 11;
@@ -71,20 +71,8 @@ function contentStream(lines: string[]): string {
   return ops.join("\n");
 }
 
-export interface PdfOptions {
-  title?: string;
-  /** ISO date used for the /CreationDate, so the bytes are the same on every run. */
-  createdAt?: string;
-}
-
-function pdfDate(iso: string): string {
-  const d = new Date(iso);
-  const p = (n: number) => String(n).padStart(2, "0");
-  return `D:${d.getUTCFullYear()}${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}${p(d.getUTCHours())}${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}Z`;
-}
-
 /** A valid PDF 1.4: one page per entry of `pages`, each a list of lines (the first is the page heading). */
-export function writePdf(pages: string[][], options: PdfOptions = {}): Uint8Array {
+export function writePdf(pages: string[][], options: { title?: string } = {}): Uint8Array {
   // Objects: 1 catalog, 2 page tree, 3 Helvetica, 4 Helvetica-Bold, then per page (page, contents), then info.
   const objects: string[] = [];
   const pageIds = pages.map((_, i) => 5 + i * 2);
@@ -103,7 +91,6 @@ export function writePdf(pages: string[][], options: PdfOptions = {}): Uint8Arra
   });
   const info: string[] = ["/Producer (docchat Google emulator)"];
   if (options.title) info.push(`/Title ${pdfString(options.title)}`);
-  if (options.createdAt) info.push(`/CreationDate (${pdfDate(options.createdAt)})`);
   objects.push(`<< ${info.join(" ")} >>`);
   const infoId = objects.length;
 

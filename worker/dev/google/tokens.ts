@@ -40,8 +40,6 @@ export interface CodeClaims extends GrantClaims {
   codeChallenge: string;
   /** access_type=offline: the exchange also returns a refresh token */
   offline: boolean;
-  /** OpenID Connect nonce from the auth request, echoed in the id_token */
-  nonce?: string;
   /** expiry, ms since epoch */
   exp: number;
 }
@@ -97,12 +95,6 @@ export async function readToken<K extends TokenKind>(
   }
 }
 
-/** Which kind of token this string looks like, by prefix (no signature check). */
-export function kindOf(token: string): TokenKind | null {
-  for (const kind of ["code", "access", "refresh"] as const) if (token.startsWith(PREFIX[kind])) return kind;
-  return null;
-}
-
 /** RFC 7636 S256: BASE64URL(SHA-256(ASCII(code_verifier))). */
 export async function pkceChallenge(verifier: string): Promise<string> {
   return base64url(await crypto.subtle.digest("SHA-256", encoder.encode(verifier)));
@@ -118,7 +110,7 @@ export const isValidChallenge = (v: string) => /^[A-Za-z0-9_-]{43}$/.test(v);
  * lower-cased address. The same e-mail is the same "Google account" on every
  * sign-in, on every machine, whatever JWT_SECRET is.
  */
-export async function subjectFor(email: string): Promise<string> {
+async function subjectFor(email: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(email.trim().toLowerCase())));
   let n = 0n;
   for (const b of digest.subarray(0, 8)) n = (n << 8n) | BigInt(b);
@@ -126,7 +118,7 @@ export async function subjectFor(email: string): Promise<string> {
 }
 
 /** An initials avatar as an SVG data: URL (works offline; the app's CSP allows data: images). */
-export function avatarFor(user: GoogleUser, sub: string): string {
+function avatarFor(user: GoogleUser, sub: string): string {
   const initial = (user.name.trim()[0] ?? user.email[0] ?? "?").toUpperCase();
   const hue = Number(BigInt(sub) % 360n);
   const letter = initial.replace(/[<>&"']/g, "?");
@@ -137,48 +129,8 @@ export function avatarFor(user: GoogleUser, sub: string): string {
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
 
-/** The OpenID Connect claims Google puts in an id_token / returns from userinfo. */
+/** What userinfo returns for an account (the claims the product reads). */
 export async function profileClaims(user: GoogleUser) {
   const sub = await subjectFor(user.email);
-  const [given, ...rest] = user.name.trim().split(/\s+/);
-  return {
-    sub,
-    email: user.email,
-    email_verified: true,
-    name: user.name,
-    picture: avatarFor(user, sub),
-    given_name: given ?? user.name,
-    ...(rest.length ? { family_name: rest.join(" ") } : {}),
-  };
-}
-
-/**
- * A well-formed id_token (JWT) with Google's claim set. It is HS256-signed with
- * the emulator key, which no client can verify: clients must read the user from
- * the token response they fetched themselves (or from userinfo), never trust it
- * from elsewhere.
- */
-export async function idToken(
-  secret: string | undefined,
-  claims: { clientId: string; user: GoogleUser; nonce?: string; accessToken: string; lifetimeSeconds: number },
-): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
-  const atHash = base64url(new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(claims.accessToken))).subarray(0, 16));
-  const header = base64url(encoder.encode(JSON.stringify({ alg: "HS256", kid: "google-emulator", typ: "JWT" })));
-  const payload = base64url(
-    encoder.encode(
-      JSON.stringify({
-        iss: "https://accounts.google.com",
-        azp: claims.clientId,
-        aud: claims.clientId,
-        ...(await profileClaims(claims.user)),
-        at_hash: atHash,
-        ...(claims.nonce ? { nonce: claims.nonce } : {}),
-        iat: now,
-        exp: now + Math.max(0, claims.lifetimeSeconds),
-      }),
-    ),
-  );
-  const signature = await crypto.subtle.sign("HMAC", await hmacKey(secret), encoder.encode(`${header}.${payload}`));
-  return `${header}.${payload}.${base64url(signature)}`;
+  return { sub, email: user.email, email_verified: true, name: user.name, picture: avatarFor(user, sub) };
 }
