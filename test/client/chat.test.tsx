@@ -9,7 +9,7 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import userEvent from "@testing-library/user-event";
 import { StrictMode } from "react";
 import { MemoryRouter } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { CHAT_MESSAGES, PING, type ChatFile, type StoredMessage, CLOSE_NO_ACCESS } from "../../worker/contract/protocol";
 import { Composer } from "../../client/components/chat/Composer";
 import { RichText } from "../../client/components/chat/RichText";
@@ -90,6 +90,12 @@ function signIn(user: User = ann, token = "tok-ann") {
   localStorage.setItem("token", token);
   userInfo.user = user;
 }
+
+// the markdown renderer is its own chunk, loaded with the first answer; loaded here once so
+// a busy machine's first import of it never outlasts a test's wait
+beforeAll(async () => {
+  await import("../../client/components/chat/MarkdownText");
+});
 
 beforeEach(() => {
   FakeWebSocket.instances = [];

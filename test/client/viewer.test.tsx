@@ -7,7 +7,7 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Source } from "../../worker/contract/protocol";
 import { normalisePageText } from "../../worker/library/chunker";
 import { citedSpan, markedRanges, pageText, type TextItem } from "../../client/lib/highlight";
@@ -31,6 +31,12 @@ const SOURCES: Source[] = [
 
 let linkStatus = 200;
 const linkRequests: string[] = [];
+
+// the markdown renderer is its own chunk, loaded with the first answer; loaded here once so
+// a busy machine's first import of it never outlasts a test's wait
+beforeAll(async () => {
+  await import("../../client/components/chat/MarkdownText");
+});
 
 beforeEach(() => {
   linkStatus = 200;
