@@ -1,0 +1,194 @@
+// The performance issue's table, each figure with a reference measured in the
+// same run on one local product (wrangler dev, fresh state):
+// - one session's own overhead to the first streamed chunk: first chunk minus a
+//   Durable Object round trip (a ping with extra fields, answered by the object);
+// - 50 sessions asking at once (5 users, each with the 1040 instructions indexed):
+//   first chunk p50 / p99, against 50 round trips at once;
+// - 200 sessions at once: first frame p99;
+// - Pub 17 upload -> indexed, against a bare unpdf extraction, and how soon its
+//   first pages are searchable;
+// - GET /api/health p99 while Pub 17 is being indexed, against idle.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { extractText, getDocumentProxy } from "unpdf";
+import type { ServerMessage } from "../worker/contract/protocol";
+import { CORPUS } from "./ingest";
+import { api, median, PASSWORD, startProduct, subscribe, upload, waitIndexed } from "./retrieval";
+
+const P17 = join(CORPUS, "irs/p17.pdf");
+const INSTRUCTIONS = join(CORPUS, "irs/i1040gi.pdf");
+const QUESTION = "When is my tax return due?";
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+};
+
+interface User {
+  email: string;
+  token: string;
+}
+
+async function account(base: string, prefix: string): Promise<User> {
+  const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const { token } = await api<{ token: string }>(base, "POST", "/api/auth/signup", { body: { email, password: PASSWORD } });
+  await subscribe(base, token, email); // more questions than the free plan's daily messages
+  return { email, token };
+}
+
+/** An open chat socket, with the time each next frame of a type arrives. */
+async function openChat(base: string, user: User) {
+  const sessionId = `${user.email}-${crypto.randomUUID()}`;
+  const ws = new WebSocket(
+    `${base.replace(/^http/, "ws")}/ws?session_id=${encodeURIComponent(sessionId)}&token=${encodeURIComponent(user.token)}`,
+  );
+  const waiting: { type: string; resolve: (at: number) => void }[] = [];
+  ws.addEventListener("message", (event) => {
+    const at = performance.now();
+    const text = String(event.data);
+    const type = text === '{"type":"pong"}' ? "pong" : (JSON.parse(text) as ServerMessage).type;
+    for (const w of waiting.splice(0))
+      if (w.type === type || w.type === "any") w.resolve(at);
+      else waiting.push(w);
+  });
+  await new Promise((resolve, reject) => {
+    ws.addEventListener("open", resolve);
+    ws.addEventListener("error", reject);
+  });
+  const next = (type: string) => new Promise<number>((resolve) => waiting.push({ type, resolve }));
+  return {
+    /** a Durable Object round trip: a ping with an extra field is answered by the object itself */
+    async roundTrip(): Promise<number> {
+      const sent = performance.now();
+      const pong = next("pong");
+      ws.send(JSON.stringify({ type: "ping", at: sent }));
+      return (await pong) - sent;
+    },
+    /** time to the first frame of `type` after asking */
+    async ask(s3Key: string, type = "stream"): Promise<number> {
+      const sent = performance.now();
+      const first = next(type);
+      const end = next("end");
+      ws.send(JSON.stringify({ action: "chat", query: QUESTION, session_id: sessionId, s3_key: s3Key, token: user.token }));
+      const at = await first;
+      await end;
+      return at - sent;
+    },
+    close: () => ws.close(),
+  };
+}
+
+async function healthTimes(base: string, count: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const start = performance.now();
+    await fetch(`${base}/api/health`);
+    times.push(performance.now() - start);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return times;
+}
+
+export interface LoadFigures {
+  oneSession: { firstChunkMs: number; roundTripMs: number; overheadMs: number };
+  fifty: { p50: number; p99: number; roundTripP99: number };
+  twoHundred: { firstFrameP99: number };
+  indexing: { pages: number; indexedMs: number; referenceMs: number; firstPagesMs: number };
+  health: { idleP99: number; indexingP99: number };
+}
+
+/** Targets of the performance issue: the run fails when one is missed. */
+export function missedTargets(f: LoadFigures): string[] {
+  const missed: string[] = [];
+  if (f.oneSession.overheadMs > 15) missed.push(`own overhead to the first chunk ${f.oneSession.overheadMs.toFixed(0)} ms > 15 ms`);
+  if (f.fifty.p99 > 500) missed.push(`50 sessions: first chunk p99 ${f.fifty.p99.toFixed(0)} ms > 500 ms`);
+  if (f.twoHundred.firstFrameP99 > 2000)
+    missed.push(`200 sessions: first frame p99 ${f.twoHundred.firstFrameP99.toFixed(0)} ms > 2,000 ms`);
+  if (f.indexing.referenceMs / f.indexing.indexedMs < 0.9)
+    missed.push(`Pub 17 indexed at ${(f.indexing.referenceMs / f.indexing.indexedMs).toFixed(2)}x a bare extraction < 0.9x`);
+  if (f.indexing.firstPagesMs > 1500)
+    missed.push(`Pub 17's first pages searchable after ${f.indexing.firstPagesMs.toFixed(0)} ms > 1,500 ms`);
+  if (f.health.indexingP99 > f.health.idleP99 + 100)
+    missed.push(`health p99 while indexing ${f.health.indexingP99.toFixed(0)} ms > idle ${f.health.idleP99.toFixed(0)} ms + 100 ms`);
+  return missed;
+}
+
+export async function benchLoad(): Promise<LoadFigures | null> {
+  if (!existsSync(P17) || !existsSync(INSTRUCTIONS)) return null;
+  const product = await startProduct();
+  const { base } = product;
+  try {
+    // five users, each with the 1040 instructions indexed
+    const users: User[] = [];
+    const keys: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const user = await account(base, `load-${i}`);
+      const doc = await upload(base, user.token, "i1040gi.pdf", new Uint8Array(readFileSync(INSTRUCTIONS)));
+      await waitIndexed(base, user.token, "i1040gi.pdf", doc.fileId);
+      users.push(user);
+      keys.push(doc.s3Key);
+    }
+
+    // one session: median of 30 first chunks and 30 round trips, after a warm-up
+    const one = await openChat(base, users[0]!);
+    for (let i = 0; i < 5; i++) await one.ask(keys[0]!);
+    const chunks: number[] = [];
+    const trips: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      trips.push(await one.roundTrip());
+      chunks.push(await one.ask(keys[0]!));
+    }
+    one.close();
+    const oneSession = { firstChunkMs: median(chunks), roundTripMs: median(trips), overheadMs: median(chunks) - median(trips) };
+
+    // 50 and 200 sessions asking at once
+    const crowd = async (n: number, type: string) => {
+      const chats = await Promise.all(Array.from({ length: n }, (_, i) => openChat(base, users[i % users.length]!)));
+      const trips = await Promise.all(chats.map((c) => c.roundTrip()));
+      const firsts = await Promise.all(chats.map((c, i) => c.ask(keys[i % keys.length]!, type)));
+      chats.forEach((c) => c.close());
+      return { firsts, trips };
+    };
+    const at50 = await crowd(50, "stream");
+    const fifty = { p50: percentile(at50.firsts, 50), p99: percentile(at50.firsts, 99), roundTripP99: percentile(at50.trips, 99) };
+    const at200 = await crowd(200, "any");
+    const twoHundred = { firstFrameP99: percentile(at200.firsts, 99) };
+
+    // Pub 17: bare extraction (reference), then upload -> first pages searchable -> indexed, with health checks meanwhile
+    const bytes = new Uint8Array(readFileSync(P17));
+    const refStart = performance.now();
+    const { totalPages } = await extractText(await getDocumentProxy(bytes.slice()), { mergePages: false });
+    const referenceMs = performance.now() - refStart;
+    const idle = await healthTimes(base, 50);
+    const owner = users[1]!;
+    const started = performance.now();
+    const doc = await upload(base, owner.token, "p17.pdf", bytes.slice());
+    let firstPagesMs = NaN;
+    let indexedMs = NaN;
+    const during: number[] = [];
+    const polling = (async () => {
+      for (;;) {
+        const s = await api<{ status: string; pagesDone: number }>(base, "GET", `/api/documents/indexingStatus?file_id=${doc.fileId}`, {
+          token: owner.token,
+        });
+        if (Number.isNaN(firstPagesMs) && s.pagesDone > 0) firstPagesMs = performance.now() - started;
+        if (s.status === "indexed" || s.status === "failed") return (indexedMs = performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    })();
+    while (Number.isNaN(indexedMs)) during.push(...(await healthTimes(base, 5)));
+    await polling;
+    await waitIndexed(base, owner.token, "p17.pdf", doc.fileId);
+    return {
+      oneSession,
+      fifty,
+      twoHundred,
+      indexing: { pages: totalPages, indexedMs, referenceMs, firstPagesMs },
+      health: { idleP99: percentile(idle, 99), indexingP99: percentile(during, 99) },
+    };
+  } finally {
+    await product.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) console.log(JSON.stringify(await benchLoad(), null, 2));
