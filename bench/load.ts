@@ -90,6 +90,8 @@ async function healthTimes(base: string, count: number): Promise<number[]> {
 }
 
 export interface LoadFigures {
+  /** the local product measured (wrangler dev on fresh state, or vite dev) */
+  server: string;
   oneSession: { firstChunkMs: number; roundTripMs: number; overheadMs: number };
   fifty: { p50: number; p99: number; roundTripP99: number };
   twoHundred: { firstFrameP99: number };
@@ -180,6 +182,7 @@ export async function benchLoad(): Promise<LoadFigures | null> {
     await polling;
     await waitIndexed(base, owner.token, "p17.pdf", doc.fileId);
     return {
+      server: product.label,
       oneSession,
       fifty,
       twoHundred,

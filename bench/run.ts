@@ -168,7 +168,7 @@ if (!load) {
 } else {
   missed = missedTargets(load);
   lines.push(
-    "One local product (wrangler dev, fresh state); 5 users on the paid plan, each with the 1040 instructions (i1040gi.pdf)",
+    `One local product (${load.server}); 5 users on the paid plan, each with the 1040 instructions (i1040gi.pdf)`,
     "indexed; each figure beside its reference from the same run. A Durable Object round trip is a ping with an extra",
     "field, answered by the chat's object itself.",
     "",
