@@ -184,9 +184,10 @@ export class ChatSession extends DurableObject<Env> {
     const stop = new AbortController();
     this.stoppable.add(stop);
     try {
-      const admitted = await admit();
+      // the revocation check runs beside admission (one database wait, not two)
+      const [admitted, revoked] = await Promise.all([admit(), this.closeRevokedSockets()]);
+      if (who.authSessionId && revoked.has(who.authSessionId)) return; // signed out meanwhile: the socket is closed
       if (!admitted.ok) return send(ws, { type: "error", code: admitted.code, message: admitted.message });
-      await this.closeRevokedSockets();
       // Queue behind any turn in progress so answers never interleave.
       const turn = this.turns.then(() => runTurn(this.room, who, admitted.query, stop.signal, options));
       this.turns = turn.catch(() => {});
@@ -263,9 +264,9 @@ export class ChatSession extends DurableObject<Env> {
   }
 
   /** Closes (4001) the sockets whose signed-in session was revoked since they connected. */
-  private async closeRevokedSockets(): Promise<void> {
+  private closeRevokedSockets(): Promise<Set<string>> {
     this.revocationCheckedAt = Date.now();
-    await closeRevokedSockets(this.env, this.ctx.getWebSockets());
+    return closeRevokedSockets(this.env, this.ctx.getWebSockets());
   }
 
   /** Sends to every socket of this session (or only to one user's sockets). */

@@ -43,9 +43,16 @@ export async function tokenMatches(env: Env, ws: WebSocket, who: SocketIdentity,
   return true;
 }
 
-export async function closeRevokedSockets(env: Env, sockets: readonly WebSocket[]): Promise<void> {
+/** Closes the sockets of revoked sessions; returns those sessions' ids. */
+export async function closeRevokedSockets(env: Env, sockets: readonly WebSocket[]): Promise<Set<string>> {
   const signedIn = sockets.map((ws) => ({ ws, who: ws.deserializeAttachment() as SocketIdentity })).filter(({ who }) => who.authSessionId);
-  if (signedIn.length === 0) return;
+  const revoked = new Set<string>();
+  if (signedIn.length === 0) return revoked;
   const live = await liveSessions({ db: getDb(env) }, { sessionIds: [...new Set(signedIn.map(({ who }) => who.authSessionId!))] });
-  for (const { ws, who } of signedIn) if (!live.has(who.authSessionId!)) refuse(ws, 401);
+  for (const { ws, who } of signedIn) {
+    if (live.has(who.authSessionId!)) continue;
+    revoked.add(who.authSessionId!);
+    refuse(ws, 401);
+  }
+  return revoked;
 }

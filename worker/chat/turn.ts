@@ -21,7 +21,7 @@ import { checkAttachable } from "../services/chat-files";
 import { turnSearchText } from "../services/chat-search";
 import { listChats, recordTurn } from "../services/chats";
 import { findByUploadKey } from "../services/uploads";
-import { consumeDailyMessage, quotaFor } from "../services/quotas";
+import { consumeDailyMessage, quotaFor, type Quota } from "../services/quotas";
 import { retrievePassages } from "../services/retrieval";
 import { citedSources } from "./citations";
 import { followUpQuestions } from "./suggestions";
@@ -81,6 +81,8 @@ export async function admitQuestion(room: ChatRoom, who: SocketIdentity, message
   if (who.access === "member") return refused(403, CHAT_MESSAGES.readOnly);
   const query = message.query.trim();
   if (!query) return refused(400, CHAT_MESSAGES.emptyQuery);
+  // the plan is read while the documents are checked; the message is only counted once all passed
+  const quota = readQuota(room.env, who);
 
   let nextFiles: ChatFile[] | null = null;
   if (message.file_ids || message.s3_key) {
@@ -97,7 +99,7 @@ export async function admitQuestion(room: ChatRoom, who: SocketIdentity, message
     nextFiles = checked.files;
   }
 
-  const overQuota = await chargeQuestion(room.env, who);
+  const overQuota = await chargeQuestion(room.env, who, quota);
   if (overQuota) return refused(429, overQuota);
   if (nextFiles) room.storeFiles(who.userId!, nextFiles);
   return { ok: true, query };
@@ -109,19 +111,26 @@ export async function admitRegenerate(room: ChatRoom, who: SocketIdentity, messa
   if (who.access === "member") return refused(403, CHAT_MESSAGES.readOnly);
   const last = room.messages.lastExchange();
   if (!last) return refused(400, CHAT_MESSAGES.nothingToRegenerate);
-  const overQuota = await chargeQuestion(room.env, who);
+  const overQuota = await chargeQuestion(room.env, who, readQuota(room.env, who));
   if (overQuota) return refused(429, overQuota);
   return { ok: true, query: last.question };
 }
 
+/** The signed-in asker's plan, read now and awaited when the message is counted (null: anonymous). */
+function readQuota(env: Env, who: SocketIdentity): Promise<Quota> | null {
+  if (!who.userId) return null;
+  const read = quotaFor({ db: getDb(env) }, { userId: who.userId });
+  read.catch(() => {}); // a refusal before counting never awaits it; a counted message sees the error
+  return read;
+}
+
 /** Anonymous visitors are rate limited per IP; signed-in users count against their plan's daily messages. */
-async function chargeQuestion(env: Env, who: SocketIdentity): Promise<string | null> {
-  if (!who.userId) {
+async function chargeQuestion(env: Env, who: SocketIdentity, quota: Promise<Quota> | null): Promise<string | null> {
+  if (!who.userId || !quota) {
     const { success } = await env.CHAT_RATE_LIMITER.limit({ key: `anon-chat:${who.ip}` });
     return success ? null : CHAT_MESSAGES.tooManyMessages;
   }
-  const db = getDb(env);
-  return consumeDailyMessage({ db }, { quota: await quotaFor({ db }, { userId: who.userId }), userId: who.userId });
+  return consumeDailyMessage({ db: getDb(env) }, { quota: await quota, userId: who.userId });
 }
 
 /**
