@@ -4,6 +4,8 @@
 // file, a chat with a cited answer, the history search, Settings, the shortcuts
 // list) has no axe violation, colour contrast included, in dark, at 1280 and at
 // 390 px. Screenshots of each at both widths go to test-results/ for a look.
+// The other pages (register, pricing, payment, legal, contact, not found), the
+// attach menu, an upload refusal and every Settings tab pass axe in both themes.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
@@ -137,4 +139,70 @@ test("Dark chosen on a light device is kept after a reload", async ({ page }) =>
   await page.reload();
   await expect(page.getByRole("heading", { name: "Hello, how can I help you?" })).toBeVisible();
   expect(await theme(page)).toBe("dark");
+});
+
+test("every other page and the chat's dialogs pass axe in dark and in light; form buttons sit inside their form", async ({ page }) => {
+  test.setTimeout(150_000);
+  const found: string[] = [];
+  for (const scheme of ["dark", "light"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto("/app/auth/register");
+    await expect(page.getByRole("heading", { name: "Create an account" })).toBeVisible();
+    found.push(...(await violations(page, `/app/auth/register in ${scheme}`)));
+  }
+  const pages: [string, string][] = [
+    ["/app/pricing", "Choose Your Plan"],
+    ["/app/terms-of-use", "Terms of Use"],
+    ["/app/privacy-policy", "Privacy Policy"],
+    ["/app/contact-us", "Contact Us"],
+    ["/nowhere", "Page not found"],
+    ["/app/payment", "Upgrade your plan"],
+  ];
+  const email = await signUp(page, "themes");
+  for (const scheme of ["dark", "light"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [path, heading] of pages) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+      expect(await theme(page)).toBe(scheme);
+      found.push(...(await violations(page, `${path} in ${scheme}`)));
+    }
+    await page.goto("/app/contact-us");
+    const submit = page.getByRole("button", { name: "Submit" });
+    await expect(submit).toBeVisible();
+    const form = await page.locator(".contact-form").boundingBox();
+    const button = await submit.boundingBox();
+    expect(button!.y).toBeGreaterThan(form!.y + form!.height / 2); // under the fields, not in a corner
+
+    await page.goto("/app/chat");
+    await page.getByRole("button", { name: "Attach a file" }).click();
+    await expect(page.getByRole("menuitem", { name: "Upload file" })).toBeVisible();
+    found.push(...(await violations(page, `attach menu in ${scheme}`)));
+    await page.keyboard.press("Escape");
+    // a refused drop: the reason in the banner
+    await page.evaluate(() => {
+      const data = new DataTransfer();
+      data.items.add(new File(["x"], "notes.txt", { type: "text/plain" }));
+      const dock = document.querySelector(".chat-dock")!;
+      dock.dispatchEvent(new DragEvent("dragover", { bubbles: true, cancelable: true, dataTransfer: data }));
+      dock.dispatchEvent(new DragEvent("drop", { bubbles: true, cancelable: true, dataTransfer: data }));
+    });
+    await expect(page.getByText("Only PDF files can be uploaded.")).toBeVisible();
+    found.push(...(await violations(page, `upload refusal in ${scheme}`)));
+
+    await page.getByRole("button", { name: `Account menu for ${email}` }).click();
+    await page.getByRole("menuitem", { name: "Settings" }).click();
+    const settings = page.getByRole("dialog", { name: "Settings" });
+    for (const tab of ["Profile", "Security", "Subscription"]) {
+      await settings.getByRole("tab", { name: tab }).click();
+      found.push(...(await violations(page, `Settings ${tab} in ${scheme}`)));
+    }
+    await settings.getByRole("tab", { name: "Security" }).click();
+    const box = await settings.boundingBox();
+    const save = await settings.getByRole("button", { name: "Save" }).boundingBox();
+    expect(save!.x + save!.width).toBeLessThanOrEqual(box!.x + box!.width);
+    expect(save!.y).toBeGreaterThan(box!.y + 100); // under the password fields
+    await page.keyboard.press("Escape");
+  }
+  expect(found).toEqual([]);
 });
