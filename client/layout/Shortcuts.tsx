@@ -1,8 +1,9 @@
 // Keyboard shortcuts for the whole app, and the dialog that lists them (`?`):
 // Ctrl/Cmd+K focuses the history search, Ctrl/Cmd+Shift+O starts a new chat,
-// Escape stops an answer being written (a dialog, when one is open, closes first).
+// Escape on the chat page stops an answer being written (an open dialog or menu
+// closes first).
 import { useEffect, useState } from "react";
-import { useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "react-router-dom";
 import { HISTORY_SEARCH_ID } from "../components/history/HistorySearch";
 import { Modal } from "../components/Modal";
 import { startNewChat, toggleSidebar } from "../state/app";
@@ -26,6 +27,11 @@ export function shortcutList(): { keys: string; does: string }[] {
 const typingIn = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
 const dialogOpen = () => document.querySelector('[role="dialog"]') !== null;
+/** An open dialog or menu has Escape to itself. */
+const escapeTaken = () => document.querySelector('[role="dialog"], [role="menu"]') !== null;
+const CHAT_PATHS = ["/", "/app/chat"];
+/** The history search shows for a signed-in user with chats; without it Ctrl/Cmd+K stays the browser's. */
+const canSearchHistory = () => userInfo.user !== null && userInfo.chatList.length > 0;
 
 /** Focuses the history search, opening the sidebar first when it is closed. */
 function focusHistorySearch(): void {
@@ -37,20 +43,22 @@ function focusHistorySearch(): void {
 export function Shortcuts() {
   const [showList, setShowList] = useState(false);
   const navigate = useNavigate();
+  const { pathname } = useLocation();
 
   useEffect(() => {
+    const onChatPage = CHAT_PATHS.includes(pathname);
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.isComposing) return;
       const mod = event.ctrlKey || event.metaKey;
       const key = event.key.toLowerCase();
-      if (mod && !event.shiftKey && key === "k") {
+      if (mod && !event.shiftKey && key === "k" && canSearchHistory()) {
         event.preventDefault();
         focusHistorySearch();
       } else if (mod && event.shiftKey && key === "o") {
         event.preventDefault();
         startNewChat(userInfo.user?.email);
         navigate("/app/chat");
-      } else if (event.key === "Escape" && chatState.loading && !dialogOpen()) {
+      } else if (event.key === "Escape" && chatState.loading && onChatPage && !escapeTaken()) {
         event.preventDefault();
         stopAnswer();
       } else if (event.key === "?" && !mod && !typingIn(event.target) && !dialogOpen()) {
@@ -60,7 +68,7 @@ export function Shortcuts() {
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, [navigate]);
+  }, [navigate, pathname]);
 
   if (!showList) return null;
   return (

@@ -2,8 +2,9 @@
 // asks the server once typing pauses and shows the chats found with the words
 // around the match (or "No chats match"), one click opens a chat, clearing the
 // box brings the history back; Ctrl/Cmd+K opens the sidebar and focuses the box;
-// Ctrl/Cmd+Shift+O starts a new chat; Escape stops an answer being written (not
-// while a dialog is open); `?` lists the shortcuts, except while typing.
+// Ctrl/Cmd+Shift+O starts a new chat; Escape on the chat page stops an answer
+// being written (not while a dialog or menu is open); `?` lists the shortcuts,
+// except while typing.
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
@@ -30,9 +31,9 @@ function Where() {
   return <p data-testid="path">{useLocation().pathname}</p>;
 }
 
-function renderApp() {
+function renderApp(path = "/app/files") {
   return render(
-    <MemoryRouter initialEntries={["/app/files"]}>
+    <MemoryRouter initialEntries={[path]}>
       <Shortcuts />
       <ChatHistory />
       <Routes>
@@ -109,8 +110,19 @@ describe("keyboard shortcuts", () => {
     expect(appInfo.currentSessionId?.startsWith("ann@example.com-")).toBe(true);
   });
 
-  it("Escape stops an answer being written, but not while a dialog is open", async () => {
-    renderApp();
+  it("Escape stops an answer being written on the chat page, but not while a dialog or menu is open", async () => {
+    act(() => {
+      chatState.loading = true;
+    });
+    const other = renderApp("/app/files");
+    fireEvent.keyDown(document.body, { key: "Escape" });
+    expect(stopAnswer).not.toHaveBeenCalled(); // another page: the answer goes on
+    other.unmount();
+    act(() => {
+      chatState.loading = false;
+    });
+
+    renderApp("/app/chat");
     fireEvent.keyDown(document.body, { key: "Escape" });
     expect(stopAnswer).not.toHaveBeenCalled(); // nothing is being written
     act(() => {
@@ -119,11 +131,29 @@ describe("keyboard shortcuts", () => {
     fireEvent.keyDown(document.body, { key: "Escape" });
     expect(stopAnswer).toHaveBeenCalledTimes(1);
 
+    // an open menu (Attach, a row's actions, the account menu) closes first
+    const menu = document.createElement("div");
+    menu.setAttribute("role", "menu");
+    document.body.append(menu);
+    fireEvent.keyDown(document.body, { key: "Escape" });
+    expect(stopAnswer).toHaveBeenCalledTimes(1);
+    menu.remove();
+
     fireEvent.keyDown(document.body, { key: "?" });
     const dialog = await screen.findByRole("dialog", { name: "Keyboard shortcuts" });
     fireEvent.keyDown(document.body, { key: "Escape" });
     expect(stopAnswer).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(dialog.isConnected).toBe(false));
+  });
+
+  it("Ctrl+K is left to the browser when there is no history to search", () => {
+    userInfo.chatList = [];
+    appInfo.isSidebarOpen = false;
+    renderApp();
+    const event = new KeyboardEvent("keydown", { key: "k", ctrlKey: true, bubbles: true, cancelable: true });
+    document.body.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(false);
+    expect(appInfo.isSidebarOpen).toBe(false);
   });
 
   it("? lists the shortcuts with this platform's key, but not while typing", async () => {
