@@ -74,8 +74,8 @@ export function startNewChat(email?: string | null): void {
   }, NEW_CHAT_FLAG_MS);
 }
 
-/** Reset (logout): defaults with no session id (spec section 4). */
+/** Reset (logout): defaults with no session id (spec section 4); the theme is the device's look and stays. */
 export function resetAppInfo(): void {
   clearTimeout(newChatTimer);
-  Object.assign(appInfo, defaultAppInfo(), { currentSessionId: null });
+  Object.assign(appInfo, defaultAppInfo(), { currentSessionId: null, theme: appInfo.theme });
 }

@@ -1,6 +1,7 @@
 // Proves the theme choice: Settings > Appearance sets Light / Dark / System, the
 // page's data-theme follows it (System: the device's setting, also when it
-// changes), and the choice is saved with the app state and restored on the next visit.
+// changes), and the choice is saved with the app state and restored on the next
+// visit; a logout keeps it (it is the device's look, not the account's data).
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -10,6 +11,7 @@ import { STORAGE_KEYS } from "../../client/lib/constants";
 import { applyTheme } from "../../client/lib/theme";
 import { appInfo, setTheme } from "../../client/state/app";
 import { restoreState } from "../../client/state/persist";
+import { resetAll } from "../../client/state/user";
 
 let deviceDark = false;
 const listeners = new Set<() => void>();
@@ -72,5 +74,14 @@ describe("the theme", () => {
     localStorage.setItem(STORAGE_KEYS.root, JSON.stringify({ appInfo: { theme: "purple" } }));
     await restoreState();
     expect(appInfo.theme).toBe("light");
+  });
+
+  it("stays through a logout: the rest of the app info returns to its defaults", () => {
+    setTheme("dark");
+    appInfo.currentTab = "appearance";
+    resetAll();
+    expect(appInfo.theme).toBe("dark");
+    expect(appInfo.currentTab).toBe("profile");
+    expect(appInfo.currentSessionId).toBeNull();
   });
 });
