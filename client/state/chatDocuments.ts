@@ -77,9 +77,12 @@ export function startChatWithFiles(files: readonly Pick<ChatFile, "fileId" | "fi
 }
 
 /**
- * Uploads PDFs (chosen or dropped) and adds each to the chat's documents as it
- * arrives (a file already in My Files adds that document). Non-PDFs and files
- * over 25 MB are refused before any upload, by name when several were given.
+ * Uploads PDFs (chosen or dropped), each with its own progress chip, and adds
+ * them to the chat's documents (a file already in My Files adds that document).
+ * Non-PDFs and files over 25 MB are refused before any upload, by name when
+ * several were given. The uploaded documents join the chat together, in one
+ * `set_files`: that frame replaces the whole set, so two sent before the
+ * server's answer would each leave out the other's file.
  */
 export async function attachFiles(files: readonly File[]): Promise<void> {
   chatState.uploadError = null;
@@ -99,7 +102,11 @@ export async function attachFiles(files: readonly File[]): Promise<void> {
     if (refusals.length) chatState.uploadError = refusals.join(" ");
   };
   report();
-  await Promise.all(accepted.map((file) => uploadOne(file, several, refusals)));
+  const batch = accepted.map((file) => ({ file, id: `upload-${++uploadCount}` }));
+  const uploaded = await Promise.all(batch.map(({ file, id }) => uploadOne(file, id, several, refusals)));
+  const fileIds = uploaded.filter((id): id is string => id !== null);
+  if (fileIds.length) addChatFiles(fileIds);
+  chatState.uploads = chatState.uploads.filter((u) => !batch.some((b) => b.id === u.id));
   report();
 }
 
@@ -110,20 +117,22 @@ export function attachDroppedFiles(files: File[]): void {
   else void attachFiles(files);
 }
 
-async function uploadOne(file: File, several: boolean, refusals: string[]): Promise<void> {
-  const id = `upload-${++uploadCount}`;
+/** One upload with its chip; the chip of a finished upload stays (100%) until its batch joins the chat. */
+async function uploadOne(file: File, id: string, several: boolean, refusals: string[]): Promise<string | null> {
   chatState.uploads.push({ id, name: file.name, percent: 0 });
   try {
-    const { fileId } = await uploadDocument(file, (percent) => {
+    const setPercent = (percent: number) => {
       const upload = chatState.uploads.find((u) => u.id === id);
       if (upload) upload.percent = percent;
-    });
-    addChatFiles([fileId]);
+    };
+    const { fileId } = await uploadDocument(file, setPercent);
+    setPercent(100);
+    return fileId;
   } catch (err) {
     console.error("Attaching the file failed", err);
     refusals.push(uploadFailure(file, err, several));
-  } finally {
     chatState.uploads = chatState.uploads.filter((u) => u.id !== id);
+    return null;
   }
 }
 

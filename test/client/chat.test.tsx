@@ -671,7 +671,10 @@ describe("Chat page, signed in", () => {
         links++;
         return { status: 200, body: { presignedUrl: "https://r2.test/put", s3Key: `uploads/u1/doc-${links}.pdf` } };
       }
-      if (url === "/api/documents/index") return { status: 200, body: { status: "pending", fileId: `f${links}` } };
+      if (url === "/api/documents/index") {
+        const { s3_key } = requests.at(-1)!.body as { s3_key: string };
+        return { status: 200, body: { status: "pending", fileId: s3_key.replace(/^uploads\/u1\/doc-(\d+)\.pdf$/, "f$1") } };
+      }
       return { status: 200, body: { status: "not_connected" } };
     };
     // uploads stay in flight until released, so their chips can be seen
@@ -709,7 +712,10 @@ describe("Chat page, signed in", () => {
       expect(chips.filter((c) => c.classList.contains("uploading")).map((c) => c.textContent)).toEqual(["one.pdf30%", "two.pdf30%"]),
     );
     release();
-    await waitFor(() => expect(ws.frames().filter((f) => (f as { action?: string }).action === "set_files")).toHaveLength(2));
+    // both join the chat in one set_files (a second one sent before the server's answer would drop the first)
+    await waitFor(() => expect(screen.queryAllByRole("status").filter((c) => c.classList.contains("uploading"))).toHaveLength(0));
+    const sets = ws.frames().filter((f) => (f as { action?: string }).action === "set_files") as { file_ids: string[] }[];
+    expect(sets.map((f) => [...f.file_ids].sort())).toEqual([["f1", "f2"]]);
     expect(links).toBe(2); // the refused files were never sent
   });
 

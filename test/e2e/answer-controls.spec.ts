@@ -2,7 +2,8 @@
 // PDFs dropped together on My Files each get a row and end Indexed; in a chat,
 // Stop right after sending keeps the answer marked stopped after a reload;
 // Regenerate replaces the last answer; a follow-up suggestion (from the cited
-// page's headings) asks its question with one click.
+// page's headings) asks its question with one click. PDFs dropped on the chat's
+// composer join the chat (a text file is refused by name), two at once both stay.
 import { expect, test, type Page } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { signUp } from "./helpers";
@@ -105,4 +106,18 @@ test("PDFs dropped on the chat's composer join the chat; a text file is refused 
   await box.press("Enter");
   await expect(page.locator(".chat-message.bot").last()).toContainText("sixteen weeks", { timeout: 30_000 });
   await expect(page.locator(".chat-message.bot").last().locator(".chat-sources")).toContainText("Handbook.pdf");
+});
+
+test("two PDFs dropped together on the composer both stay in the chat", async ({ page }) => {
+  await signUp(page, "composer-two");
+  await page.getByRole("button", { name: "New Chat" }).click();
+  await dropFiles(page, ".chat-dock", [
+    { name: "Handbook.pdf", bytes: await policyPdf(HANDBOOK) },
+    { name: "Sick days.pdf", bytes: await policyPdf(...SICK_DAYS) },
+  ]);
+  const chips = page.getByRole("list", { name: "Documents in this chat" });
+  for (const name of ["Handbook.pdf", "Sick days.pdf"])
+    await expect(chips.getByRole("button", { name: `Remove ${name}` })).toBeVisible({ timeout: 30_000 });
+  await page.reload(); // the server kept both
+  for (const name of ["Handbook.pdf", "Sick days.pdf"]) await expect(chips.getByRole("button", { name: `Remove ${name}` })).toBeVisible();
 });
