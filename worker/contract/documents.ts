@@ -6,7 +6,13 @@ export const FILE_LIST_PAGE_SIZE = 10;
 /** The longest My Files search (GET /api/documents?search=). */
 export const FILE_SEARCH_MAX = 200;
 
-export type DocumentStatus = "uploading" | "pending" | "processing" | "indexed" | "failed";
+/** `needs_ocr`: some pages are pictures of text, waiting for text recognition in the owner's browser (ocrPages). */
+export type DocumentStatus = "uploading" | "pending" | "processing" | "needs_ocr" | "indexed" | "failed";
+
+/** Pages sent together to POST /api/documents/:fileId/ocr-pages. */
+export const OCR_PAGES_PER_REQUEST = 5;
+/** The longest recognised text one page may have (a dense page holds about 6,000 characters). */
+export const OCR_PAGE_MAX_CHARS = 20_000;
 
 /** GET /api/documents/uploadLink?fileName&contentType */
 export interface UploadLinkResponse {
@@ -34,6 +40,8 @@ export interface FileItem {
   fileHash: string | null;
   pageCount: number | null;
   error: string | null;
+  /** pages (1-based) that are pictures of text, still waiting for text recognition; [] when none */
+  ocrPages: number[];
 }
 
 /** GET /api/documents?pageSize=10&pageNumber=1 (newest first) */
@@ -49,6 +57,17 @@ export interface IndexingStatusResponse {
   pagesDone: number;
   pagesTotal: number | null;
   error: string | null;
+  /** pages (1-based) still waiting for text recognition; [] when none */
+  ocrPages: number[];
+}
+
+/**
+ * POST /api/documents/:fileId/ocr-pages (owner only): text recognised in the
+ * browser for pages listed in ocrPages (at most OCR_PAGES_PER_REQUEST, each at
+ * most OCR_PAGE_MAX_CHARS). Answers the document's IndexingStatusResponse.
+ */
+export interface OcrPagesRequest {
+  pages: { page: number; text: string }[];
 }
 
 /** GET /api/documents/viewDocument?file_id[&page] -> a short-lived link serving the PDF inline */
@@ -110,7 +129,10 @@ export const DOCUMENT_MESSAGES = {
   tooLarge: "Larger than 25 MB: this file is too large to upload.",
   notPdf: "Not a PDF: this file is damaged or is not a PDF document.",
   passwordProtected: "This PDF is password-protected. Remove the password and upload it again.",
-  scanned: "No text layer: this looks like a scanned PDF, so there is no text to search.",
+  noText: "No text found: this PDF has no text and no scanned pages to recognise.",
+  nothingRecognised: "No text recognised on these pages, so there is no text to search.",
+  ocrTooLong: `The recognised text of a page is longer than ${OCR_PAGE_MAX_CHARS.toLocaleString("en-US")} characters.`,
+  ocrNotNeeded: "This file has no pages waiting for text recognition.",
   uploadMissing: "The upload did not finish. Please upload the file again.",
   indexingFailed: "We could not index this file. Please try uploading it again.",
   indexingTimedOut: "Indexing took too long and was stopped. Please upload the file again.",
@@ -122,3 +144,6 @@ export const DOCUMENT_MESSAGES = {
   s3KeyRequired: "s3_key is required.",
   fileIdRequired: "file_id is required.",
 } as const;
+
+/** A page the client sent that is not waiting for recognition. */
+export const ocrPageNotListed = (page: number) => `Page ${page} does not need text recognition.`;
