@@ -1,0 +1,297 @@
+// Where one chat turn's time goes, measured by running the product's own modules
+// in Node over realistic data: the 1040 instructions (i1040gi.pdf) indexed in a
+// Library over node:sqlite, the catalogue (D1 schema, every migration) over
+// node:sqlite behind a D1-shaped shim, the chat's own SQLite behind a
+// SqlStorage-shaped shim. Each step is the code a turn runs, in the order it
+// runs; a step's figure is its mean CPU time over many repetitions.
+//
+// Locally one workerd thread runs every Durable Object (and D1), so this CPU is
+// what 50 sessions asking at once queue behind. What Node cannot show: the
+// cost of crossing to the D1 and Library objects (serialising the call and its
+// rows), listed apart as "calls per turn".
+//
+// `npm run bench:profile` prints the table; `benchTurnProfile()` returns it for bench/run.ts.
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { DatabaseSync, type SQLInputValue } from "node:sqlite";
+import type { ChatFile, ServerMessage } from "../worker/contract/protocol";
+import { clientMessageSchema } from "../worker/contract/protocol-schemas";
+import { getDb } from "../worker/db/client";
+import type { SocketIdentity } from "../worker/chat/identity";
+import { MessageStore } from "../worker/chat/message-store";
+import { ChatDocuments } from "../worker/chat/chat-documents";
+import { citedSources } from "../worker/chat/citations";
+import { headingSuggestions } from "../worker/chat/suggestions";
+import { admitQuestion, runTurn, type ChatRoom } from "../worker/chat/turn";
+import { LibraryIndex, type SqlParam } from "../worker/library/library-index";
+import { chunkPage } from "../worker/library/chunker";
+import { localAnswer } from "../worker/providers/llm/local";
+import { turnSearchText } from "../worker/services/chat-search";
+import { authenticate, liveSessions } from "../worker/services/accounts";
+import { checkAttachable, resolveChatFiles } from "../worker/services/chat-files";
+import { listChats, recordTurn } from "../worker/services/chats";
+import { consumeDailyMessage, quotaFor } from "../worker/services/quotas";
+import { findByUploadKey } from "../worker/services/uploads";
+import { bySentence, onePerPage, RETRIEVAL_TUNING } from "../worker/services/retrieval";
+import { signToken } from "../worker/lib/tokens";
+import { CORPUS } from "./ingest";
+import { extractPdfPages } from "../worker/ingest/extract";
+
+const FILE = join(CORPUS, "irs/i1040gi.pdf");
+const QUESTION = "When is my tax return due?";
+const SECRET = "turn-profile-secret-turn-profile-secret";
+const USER = "user-1";
+const DOC = "doc-1";
+const R2_KEY = "uploads/user-1/i1040gi.pdf";
+const AUTH_SESSION = "auth-1";
+
+// ---- shims: the bindings a turn uses, over node:sqlite ----
+
+function run(db: DatabaseSync, query: string, params: unknown[], arrays: boolean) {
+  const statement = db.prepare(query);
+  if (arrays) statement.setReturnArrays(true);
+  const values = params as SQLInputValue[];
+  if (statement.columns().length) return { rows: statement.all(...values) as unknown[], changes: 0 };
+  const result = statement.run(...values);
+  return { rows: [], changes: Number(result.changes) };
+}
+
+/** The D1 API as drizzle's D1 driver calls it. */
+function d1(db: DatabaseSync): D1Database {
+  const statement = (query: string, params: unknown[] = []) => ({
+    bind: (...p: unknown[]) => statement(query, p),
+    all: async () => ({ results: run(db, query, params, false).rows, success: true, meta: {} }),
+    raw: async () => run(db, query, params, true).rows,
+    run: async () => {
+      const { changes, rows } = run(db, query, params, false);
+      return { results: rows, success: true, meta: { changes } };
+    },
+    first: async () => run(db, query, params, false).rows[0] ?? null,
+  });
+  return { prepare: (query: string) => statement(query), batch: async () => [], exec: async () => ({}) } as unknown as D1Database;
+}
+
+/** A Durable Object's SqlStorage (exec -> cursor.toArray()). */
+function sqlStorage(db: DatabaseSync): SqlStorage {
+  return {
+    exec: (query: string, ...params: unknown[]) => {
+      const { rows } = run(db, query, params, false);
+      return { toArray: () => rows, one: () => rows[0] };
+    },
+  } as unknown as SqlStorage;
+}
+
+function catalogue(): DatabaseSync {
+  const db = new DatabaseSync(":memory:");
+  const dir = join(import.meta.dirname, "../migrations");
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".sql")).sort()) db.exec(readFileSync(join(dir, file), "utf8"));
+  const now = Date.now();
+  const later = now + 24 * 3600 * 1000;
+  db.prepare("INSERT INTO users (id, email, password_hash, referral_code) VALUES (?, ?, 'x', 'REF1')").run(USER, "a@example.com");
+  db.prepare("INSERT INTO auth_sessions (id, user_id, expires_at) VALUES (?, ?, ?)").run(AUTH_SESSION, USER, later);
+  db.prepare("INSERT INTO subscriptions (user_id, status, current_period_end) VALUES (?, 'active', ?)").run(USER, later);
+  db.prepare(
+    "INSERT INTO documents (id, user_id, file_name, r2_key, page_count, indexed_pages, status) VALUES (?, ?, 'i1040gi.pdf', ?, 100, 100, 'indexed')",
+  ).run(DOC, USER, R2_KEY);
+  return db;
+}
+
+/** The file's pages, cached in the temp dir like bench/offline.ts does (same cache file). */
+async function pagesOf(path: string): Promise<string[]> {
+  const { size, mtimeMs } = statSync(path);
+  const cache = join(tmpdir(), `docchat-pages-${basename(path)}-${size}-${Math.floor(mtimeMs)}.json`);
+  if (existsSync(cache)) return JSON.parse(readFileSync(cache, "utf8")) as string[];
+  const { pages } = await extractPdfPages(new Uint8Array(readFileSync(path)), 10_000);
+  writeFileSync(cache, JSON.stringify(pages));
+  return pages;
+}
+
+async function library(): Promise<LibraryIndex> {
+  const db = new DatabaseSync(":memory:");
+  const index = new LibraryIndex({
+    rows: <T>(query: string, ...params: SqlParam[]) => run(db, query, params, false).rows as T[],
+    transaction: (fn) => {
+      db.exec("BEGIN");
+      fn();
+      db.exec("COMMIT");
+    },
+  });
+  const pages = await pagesOf(FILE);
+  index.enqueue(DOC, "i1040gi.pdf");
+  const started = index.begin(DOC)!;
+  index.addChunks(pages.flatMap((text, i) => chunkPage(text).map((c) => ({ ...c, id: `${DOC}:${i + 1}:${c.ord}`, documentId: DOC, page: i + 1 }))));
+  index.finish(DOC, started.runId);
+  return index;
+}
+
+// ---- timing ----
+
+/** Mean ms per call of `fn` over `reps` calls (after a warm-up), awaiting each. */
+async function mean(reps: number, fn: () => unknown): Promise<number> {
+  for (let i = 0; i < Math.min(20, reps); i++) await fn();
+  const start = performance.now();
+  for (let i = 0; i < reps; i++) await fn();
+  return (performance.now() - start) / reps;
+}
+
+export interface ProfileRow {
+  step: string;
+  /** before the first `stream` frame (true) or after it */
+  beforeFirstChunk: boolean;
+  ms: number;
+  /** calls to D1 / the Library object this step makes (each also costs a crossing Node cannot show) */
+  calls?: string;
+}
+
+export interface TurnProfile {
+  rows: ProfileRow[];
+  /** admitQuestion + runTurn end to end over the shims, CPU ms */
+  wholeTurnMs: number;
+  chunks: number;
+}
+
+export async function benchTurnProfile(reps = 200): Promise<TurnProfile | null> {
+  if (!existsSync(FILE)) return null;
+  const catalogueDb = catalogue();
+  const index = await library();
+  const chunks = index.chunkIds(DOC).length;
+  const env = {
+    DB: d1(catalogueDb),
+    JWT_SECRET: SECRET,
+    CHAT_RATE_LIMITER: { limit: async () => ({ success: true }) },
+    LIBRARY: {
+      idFromName: () => USER,
+      get: () => ({
+        // an RPC result is copied to the caller
+        search: async (q: string, ids: string[] | null, limit: number) => structuredClone(index.search(q, ids, limit)),
+        chunks: async (ids: string[], scope: string[] | null) => structuredClone(index.chunks(ids, scope)),
+      }),
+    },
+  } as unknown as Env;
+  const db = getDb(env);
+  const token = await signToken(SECRET, { sub: USER, email: "a@example.com", jti: AUTH_SESSION }, Date.now() + 3600_000);
+  const frame = JSON.stringify({ action: "chat", query: QUESTION, session_id: "chat-1", s3_key: R2_KEY, token });
+  const who: SocketIdentity = { sessionId: "chat-1", access: "owner", userId: USER, email: "a@example.com", authSessionId: AUTH_SESSION, ip: "127.0.0.1" };
+
+  const chatDb = new DatabaseSync(":memory:");
+  const storage = { sql: sqlStorage(chatDb), transactionSync: <T>(fn: () => T) => fn() } as unknown as DurableObjectStorage;
+  const messages = new MessageStore(storage.sql);
+  const documents = new ChatDocuments(storage);
+  const sent: string[] = [];
+  const room: ChatRoom = {
+    env,
+    messages,
+    documentIds: () => documents.ids(),
+    files: () => documents.current(getDb(env)),
+    takeNewFiles: (files) => documents.takeNew(files),
+    storeFiles: (ownerId, files) => {
+      documents.replace(ownerId, files);
+      sent.push(JSON.stringify({ type: "files", session_id: who.sessionId, files }));
+    },
+    untilIndexed: async () => documents.current(getDb(env)),
+    broadcast: (message: ServerMessage) => void sent.push(JSON.stringify(message)),
+  };
+  const files: ChatFile[] = await resolveChatFiles({ db }, { ownerId: USER, ids: [DOC] });
+  documents.replace(USER, files);
+
+  const hits = index.search(QUESTION, [DOC], RETRIEVAL_TUNING.candidates);
+  const ranked = bySentence(QUESTION, hits);
+  const passages = onePerPage(ranked, 8).map((h) => ({
+    chunkId: h.id,
+    documentId: h.document_id,
+    fileName: h.file_name,
+    page: h.page,
+    text: h.text,
+    charStart: h.char_start,
+    charEnd: h.char_end,
+  }));
+  const answer = localAnswer({ question: QUESTION, passages, history: [], anonymous: false });
+  const words = answer.split(/(?<=\s)/);
+  const sources = citedSources(answer, passages);
+  const streamFrame = (text: string) => JSON.stringify({ type: "stream", session_id: who.sessionId, message_id: "m-1", text });
+
+  const rows: ProfileRow[] = [];
+  const step = async (name: string, before: boolean, fn: () => unknown, calls?: string) =>
+    rows.push({ step: name, beforeFirstChunk: before, ms: await mean(reps, fn), ...(calls ? { calls } : {}) });
+
+  // before the first chunk, in the order a turn runs them
+  await step("frame: JSON.parse + zod (clientMessageSchema)", true, () => clientMessageSchema.safeParse(JSON.parse(frame)));
+  await step("token check, first message on a socket (JWT verify + session read)", true, () =>
+    authenticate({ db: getDb(env), jwtSecret: SECRET }, { token }),
+  "D1 x1");
+  await step("drizzle client per getDb() call (schema walk)", true, () => getDb(env));
+  await step("admission: plan read (quotaFor)", true, () => quotaFor({ db: getDb(env) }, { userId: USER }), "D1 x1");
+  await step("admission: s3_key -> document (findByUploadKey)", true, () => findByUploadKey({ db: getDb(env) }, { userId: USER, r2Key: R2_KEY }), "D1 x1");
+  await step("admission: documents check (checkAttachable)", true, () => checkAttachable({ db: getDb(env) }, { ownerId: USER, ids: [DOC] }), "D1 x1");
+  await step("admission: quota write (consumeDailyMessage)", true, () => consumeDailyMessage({ db: getDb(env) }, { quota: { plan: "paid", maxDocuments: 1, maxPagesPerDocument: 1, maxMessagesPerDay: 1e9 }, userId: USER }), "D1 x1");
+  await step("admission: store the chat's documents + files frame", true, () => room.storeFiles(USER, files));
+  await step("revocation check (liveSessions)", true, () => liveSessions({ db: getDb(env) }, { sessionIds: [AUTH_SESSION] }), "D1 x1");
+  await step("turn: history + question stored + new files", true, () => {
+    messages.history();
+    return room.takeNewFiles(files);
+  });
+  await step("turn: chat's documents as they are (files())", true, () => room.files(), "D1 x1");
+  await step("retrieval: Library FTS5/BM25 SQL, 50 candidates", true, () => index.search(QUESTION, [DOC], RETRIEVAL_TUNING.candidates), "Library x1");
+  await step("retrieval: RPC copy of the 50 candidates", true, () => structuredClone(hits));
+  await step("retrieval: best-sentence re-rank (bySentence)", true, () => bySentence(QUESTION, hits));
+  await step("retrieval: one per page, top 8", true, () => onePerPage(ranked, 8));
+  await step("local responder: whole answer (sentence scoring over 8 passages)", true, () =>
+    localAnswer({ question: QUESTION, passages, history: [], anonymous: false }),
+  );
+  await step("first stream frame: JSON + send", true, () => streamFrame(words[0]!));
+  // after it
+  await step(`remaining ${words.length - 1} stream frames: JSON + send`, false, () => words.slice(1).forEach((w) => streamFrame(w)));
+  await step("citations (citedSources)", false, () => citedSources(answer, passages));
+  await step("chats row update (recordTurn)", false, () =>
+    recordTurn({ db: getDb(env) }, { sessionId: who.sessionId, userId: USER, text: turnSearchText(QUESTION, answer) }),
+  "D1 x1");
+  await step("end frame: files() again + JSON", false, () => room.files().then((f) => JSON.stringify({ type: "end", files: f, sources })), "D1 x1");
+  await step("chat list (listChats) + frame", false, () =>
+    listChats({ db: getDb(env) }, { user: { id: USER, email: "a@example.com" } }).then((c) => JSON.stringify(c)),
+  "D1 x1");
+  await step("follow-up suggestions (headings of cited passages)", false, () =>
+    headingSuggestions(QUESTION, sources.map((s) => passages[s.n - 1]!)),
+  );
+
+  // the whole turn through the real modules, in CPU time (the local responder's word timer waits, it spends none)
+  const message = { action: "chat" as const, query: QUESTION, session_id: who.sessionId, s3_key: R2_KEY, token };
+  const turn = async () => {
+    const admitted = await admitQuestion(room, who, message);
+    if (admitted.ok) await runTurn(room, who, admitted.query);
+  };
+  await turn();
+  const turns = Number(process.env.TURNS ?? 10);
+  const cpu = process.cpuUsage();
+  for (let i = 0; i < turns; i++) await turn();
+  const used = process.cpuUsage(cpu);
+  const wholeTurnMs = (used.user + used.system) / 1000 / turns;
+  return { rows, wholeTurnMs, chunks };
+}
+
+/** The table as markdown rows (also printed by `npm run bench:profile`). */
+export function profileTable(profile: TurnProfile): string[] {
+  const fmt = (n: number) => n.toFixed(n < 1 ? 3 : 2);
+  const before = profile.rows.filter((r) => r.beforeFirstChunk).reduce((s, r) => s + r.ms, 0);
+  const after = profile.rows.filter((r) => !r.beforeFirstChunk).reduce((s, r) => s + r.ms, 0);
+  return [
+    "| step | ms (CPU) | calls |",
+    "|---|---|---|",
+    ...profile.rows.map((r) => `| ${r.beforeFirstChunk ? "" : "(after first chunk) "}${r.step} | ${fmt(r.ms)} | ${r.calls ?? ""} |`),
+    `| **sum to the first chunk** | **${fmt(before)}** | |`,
+    `| sum after it | ${fmt(after)} | |`,
+    `| whole turn through admitQuestion + runTurn (CPU time, local responder) | ${fmt(profile.wholeTurnMs)} | |`,
+  ];
+}
+
+if (process.argv[1]?.endsWith("turn-profile.ts")) {
+  const profile = await benchTurnProfile(Number(process.env.REPS ?? 200));
+  if (!profile) {
+    console.log(`Skipped: ${FILE} is not present.`);
+  } else {
+    console.log(`One turn over i1040gi.pdf (${profile.chunks} chunks), question "${QUESTION}"; mean ms per step:\n`);
+    console.log(profileTable(profile).join("\n"));
+    // PROFILE_OUT=file: keep the figures (bench/turn-profile-before.json is the table before issue 16's changes)
+    if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, `${JSON.stringify(profile, null, 2)}\n`);
+  }
+}
