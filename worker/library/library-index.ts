@@ -264,7 +264,11 @@ export class LibraryIndex {
     return this.sql.rows<{ id: string }>("SELECT id FROM chunks WHERE document_id = ? ORDER BY rowid", documentId).map((r) => r.id);
   }
 
-  /** BM25 over the complete documents, or over `documentIds` (complete, or the pages done so far), best first. */
+  /**
+   * BM25 over the complete documents, or over `documentIds` (complete, or the pages done so far), best first.
+   * CROSS JOIN keeps the full-text index as the outer loop: with a plain JOIN SQLite may walk the
+   * document's chunks and run the MATCH once per chunk (80 ms instead of under 1 ms on a 100-page PDF).
+   */
   search(question: string, documentIds: readonly string[] | null, limit: number): ChunkHit[] {
     const match = ftsMatchExpression(question);
     if (!match) return [];
@@ -272,8 +276,8 @@ export class LibraryIndex {
     return this.sql.rows<ChunkHit>(
       `SELECT c.id, c.document_id, d.file_name, c.page, c.text, c.char_start, c.char_end
        FROM chunks_fts
-       JOIN chunks c ON c.rowid = chunks_fts.rowid
-       JOIN documents d ON d.id = c.document_id
+       CROSS JOIN chunks c ON c.rowid = chunks_fts.rowid
+       CROSS JOIN documents d ON d.id = c.document_id
        WHERE chunks_fts MATCH ? AND ${searchable(ids)}
        ORDER BY bm25(chunks_fts) ASC
        LIMIT ?`,
