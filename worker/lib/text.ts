@@ -148,6 +148,33 @@ export interface ScoredSentence {
   score: number;
 }
 
+/** A quotable sentence of a passage, in lower case for matching question terms, and its word count once needed. */
+interface QuotableSentence {
+  text: string;
+  lower: string;
+  words?: number;
+}
+
+/**
+ * The quotable sentences of passage texts seen lately. Splitting, classifying and
+ * tokenising is most of a turn's CPU and depends on the text alone, while the
+ * same chunks come back for every question about a document (re-rank over 50
+ * candidates, then the answer over 8 of them). Bounded: oldest first out.
+ */
+const quotableCache = new Map<string, QuotableSentence[]>();
+const QUOTABLE_CACHE_MAX = 500;
+
+function quotableSentences(text: string): QuotableSentence[] {
+  const cached = quotableCache.get(text);
+  if (cached) return cached;
+  const sentences = splitSentences(text)
+    .filter((s) => !isTableRow(s) && !isHeading(s))
+    .map((s): QuotableSentence => ({ text: s, lower: s.toLowerCase() }));
+  if (quotableCache.size >= QUOTABLE_CACHE_MAX) quotableCache.delete(quotableCache.keys().next().value!);
+  quotableCache.set(text, sentences);
+  return sentences;
+}
+
 /**
  * Every quotable sentence of the passages, scored: the rarer the question terms
  * it contains and the fewer other words around them, the higher; a sentence that
@@ -158,31 +185,33 @@ export function scoreSentences(question: string, passageTexts: readonly string[]
   const terms = queryTerms(question).map(stem);
   if (terms.length === 0) return [];
   const kind = askedFactKind(question);
-  const passages = passageTexts.map((text, passage) => ({
-    passage,
-    sentences: splitSentences(text).filter((s) => !isTableRow(s) && !isHeading(s)),
-  }));
-  // which terms each sentence holds (a term matches the start of a word: "deduct" finds "deduction")
+  const passages = passageTexts.map((text, passage) => ({ passage, sentences: quotableSentences(text) }));
+  // which terms each sentence holds (a term matches the start of a word: "deduct" finds "deduction"),
+  // one expression per term compiled once per question; keyed by text, so a sentence found in two
+  // passages counts once for the terms' rarity
+  const startsWord = terms.map((t) => new RegExp(`(?<![\\p{L}\\p{N}])${t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "u"));
   const holds = new Map<string, boolean[]>();
   for (const p of passages) {
-    for (const sentence of p.sentences) {
-      const words = sentence.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-      holds.set(
-        sentence,
-        terms.map((t) => words.some((w) => w.startsWith(t))),
-      );
+    for (const { text, lower } of p.sentences) {
+      if (!holds.has(text))
+        holds.set(
+          text,
+          startsWord.map((term) => term.test(lower)),
+        );
     }
   }
   const total = holds.size;
   const idf = terms.map((_, j) => Math.log(1 + total / (1 + [...holds.values()].filter((h) => h[j]).length)));
   const matched = (sentence: string) => holds.get(sentence)!.reduce((sum, hit, j) => sum + (hit ? idf[j]! : 0), 0);
   return passages.flatMap(({ passage, sentences }) => {
-    const own = sentences.map(matched);
-    return sentences.flatMap((text, i) => {
+    const own = sentences.map((s) => matched(s.text));
+    return sentences.flatMap((sentence, i) => {
+      const { text } = sentence;
       // the sentence before often names the subject the answer sentence refers to ("It", "This tax")
       const context = own[i]! + NEIGHBOUR_WEIGHT * (own[i - 1] ?? 0);
       if (own[i]! <= 0 && context <= 0) return [];
-      const density = context / Math.sqrt(Math.max(wordCount(text), 12));
+      sentence.words ??= wordCount(text);
+      const density = context / Math.sqrt(Math.max(sentence.words, 12));
       const fact = kind && statesFact(text, kind) ? FACT_BONUS : 1;
       return [{ passage, text, score: density * fact }];
     });
