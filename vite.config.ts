@@ -1,7 +1,10 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { createHash } from "node:crypto";
+import { readFileSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import { defineConfig, type Plugin } from "vite";
+import { OCR_ASSET_BASE, OCR_ASSET_SOURCES, type OcrAssetName } from "./client/lib/ocr/assets.ts";
 import { SECURITY_HEADERS, policyAllowingScripts } from "./worker/lib/security-headers.ts";
 
 /**
@@ -22,12 +25,46 @@ const developmentSecurityHeaders: Plugin = {
   },
 };
 
+/**
+ * Text recognition's files come from our own origin (client/lib/ocr/assets.ts):
+ * the dev server answers /ocr/* from node_modules, and a build emits the same
+ * files into the client output, so they are never copied into git.
+ */
+const resolvePackageFile = createRequire(import.meta.url).resolve;
+const OCR_CONTENT_TYPES: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".wasm": "application/wasm",
+  ".gz": "application/octet-stream",
+};
+const ocrAssets: Plugin = {
+  name: "docchat-ocr-assets",
+  configureServer(server) {
+    server.middlewares.use((req, res, next) => {
+      const path = (req.url ?? "").split("?")[0]!;
+      const name = path.startsWith(OCR_ASSET_BASE) ? path.slice(OCR_ASSET_BASE.length) : "";
+      if (!Object.hasOwn(OCR_ASSET_SOURCES, name)) return next();
+      const file = resolvePackageFile(OCR_ASSET_SOURCES[name as OcrAssetName]);
+      res.setHeader("Content-Type", OCR_CONTENT_TYPES[name.slice(name.lastIndexOf("."))]!);
+      res.setHeader("Content-Length", statSync(file).size);
+      res.end(readFileSync(file));
+    });
+  },
+  // only the browser's half of the build (not the Worker's) serves static files
+  applyToEnvironment: (environment) => environment.name === "client",
+  generateBundle() {
+    for (const [name, source] of Object.entries(OCR_ASSET_SOURCES)) {
+      this.emitFile({ type: "asset", fileName: `${OCR_ASSET_BASE.slice(1)}${name}`, source: readFileSync(resolvePackageFile(source)) });
+    }
+  },
+};
+
 // One dev server for everything: the React SPA, the Worker API and the chat
 // websockets (Durable Objects), with local D1/R2/Queues from .wrangler/state.
 export default defineConfig({
   // DOCCHAT_STATE_DIR: another local state directory (the restart test runs a second server).
   plugins: [
     developmentSecurityHeaders,
+    ocrAssets,
     react(),
     cloudflare({ persistState: { path: process.env.DOCCHAT_STATE_DIR ?? ".wrangler/state" } }),
   ],
