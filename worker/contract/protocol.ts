@@ -20,6 +20,8 @@ export interface Source {
   charEnd?: number;
   /** the passage's first words, to find it again if the page's text layer differs slightly */
   quote?: string;
+  /** the passage is text recognised from a scanned page (shown as "p. 3 (recognised text)") */
+  recognised?: boolean;
 }
 
 export interface FileInfo {

@@ -5,6 +5,7 @@
 // links that open the cited source.
 import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
+import { sourcePage } from "../../lib/answer";
 import { CITE_PREFIX, linkCitations, type RichTextProps } from "./RichText";
 
 export default function MarkdownText({ text, sources = [], onCite }: RichTextProps) {
@@ -18,7 +19,7 @@ export default function MarkdownText({ text, sources = [], onCite }: RichTextPro
             className="citation"
             href={href}
             rel="noopener noreferrer"
-            title={`${source.fileName}, p. ${source.page}`}
+            title={`${source.fileName}, ${sourcePage(source)}`}
             onClick={(event) => {
               event.preventDefault();
               onCite?.(source);

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useSnapshot, type Snapshot } from "valtio";
 import { CHAT_MESSAGES, type Source } from "../../../worker/contract/protocol";
-import { answerAsMarkdown } from "../../lib/answer";
+import { answerAsMarkdown, sourcePage } from "../../lib/answer";
 import { chatState, type ChatItem } from "../../state/chat";
 import { regenerableId, regenerateAnswer, retryInterrupted, sendQuestion } from "../../state/chatMessages";
 import { openCitation } from "../../state/viewer";
@@ -27,7 +27,7 @@ function Sources({ sources }: { sources: readonly Source[] }) {
                 openCitation(sources, s.n);
               }}
             >
-              [{s.n}] {s.fileName}, p. {s.page}
+              [{s.n}] {s.fileName}, {sourcePage(s)}
             </a>
           </li>
         ))}

@@ -5,6 +5,7 @@
 import { useEffect, useRef } from "react";
 import { useSnapshot } from "valtio";
 import { openSource } from "../../state/documents";
+import { sourcePage } from "../../lib/answer";
 import { closePdfs } from "../../lib/pdf";
 import { chatState } from "../../state/chat";
 import { closeViewer, showCitation, viewer } from "../../state/viewer";
@@ -47,7 +48,7 @@ export default function DocumentViewer() {
           <strong title={source.fileName}>
             [{source.n}] {source.fileName}
           </strong>
-          <span>p. {source.page}</span>
+          <span>{sourcePage(source)}</span>
         </div>
         <div className="doc-viewer-actions">
           <button
