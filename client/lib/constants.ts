@@ -10,4 +10,6 @@ export const STORAGE_KEYS = {
   user: "user",
   authInfo: "authInfo",
   currentSessionId: "currentSessionId",
+  /** documents whose text recognition already started by itself once (state/ocr.ts) */
+  ocrAutoStarted: "ocrAutoStarted",
 } as const;

@@ -25,6 +25,7 @@ const KNOWN_LABELS: Record<string, string> = {
   uploading: "Uploading",
   pending: "Pending",
   processing: "Processing",
+  needs_ocr: "Needs text recognition",
 };
 
 /** uploading/Uploading -> "Uploading"; others: underscores to spaces, first letter capitalised. */
@@ -88,10 +89,16 @@ export function canChatAbout(file: Pick<FileItem, "fileId" | "status">): boolean
   return !isTempFile(file) && key !== "failed" && key !== "uploading";
 }
 
-/** True while any file is still pending or processing: the list then re-polls. */
-export function needsRefresh(files: readonly Pick<FileItem, "status">[]): boolean {
+/**
+ * True while any file is still pending or processing, or waits for text
+ * recognition that this browser is running (`recognising`, by file id): the list then re-polls.
+ */
+export function needsRefresh(
+  files: readonly (Pick<FileItem, "status"> & { fileId?: string })[],
+  recognising: ReadonlySet<string> = new Set(),
+): boolean {
   return files.some((f) => {
     const key = statusKey(f.status);
-    return key === "pending" || key === "processing";
+    return key === "pending" || key === "processing" || (key === "needs_ocr" && recognising.has(f.fileId ?? ""));
   });
 }

@@ -8,9 +8,14 @@ import { assertUploadablePdf, uploadFailure } from "../lib/upload";
 import { uploadDocument } from "./documents";
 import { userInfo } from "./user";
 
-/** The server reported the chat's documents: show them, and keep the placeholder's progress current. */
+/**
+ * The server reported the chat's documents: show them, keep the placeholder's
+ * progress current, and start recognising the text of scanned ones (once per document).
+ */
 export function showChatFiles(files: ChatFile[]): void {
   chatState.files = files.map((f) => ({ ...f }));
+  // text recognition loads only when a scanned document is there (never on a first visit)
+  if (!chatState.readOnly && files.some((f) => f.status === "needs_ocr")) void import("./ocr").then((ocr) => ocr.autoRecognise(files));
   const known = new Set(files.map((f) => f.fileId));
   chatState.newFileIds = chatState.newFileIds.filter((id) => known.has(id));
   for (const item of chatState.messages) if (item.type === "loading") item.text = waitingText();

@@ -25,7 +25,7 @@ const requests: RecordedRequest[] = [];
 let reply: (url: string) => Reply;
 
 function fileItem(fileId: string, fileName: string, status: FileItem["status"], createdAt: string): FileItem {
-  return { fileId, fileName, status, createdAt, uploadedAt: null, fileHash: `hash-${fileId}`, pageCount: 3, error: null };
+  return { fileId, fileName, status, createdAt, uploadedAt: null, fileHash: `hash-${fileId}`, pageCount: 3, error: null, ocrPages: [] };
 }
 
 // newest first, as the API lists them

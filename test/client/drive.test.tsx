@@ -92,6 +92,7 @@ function fileItem(overrides: Partial<FileItem>): FileItem {
     fileHash: "hash-a",
     pageCount: 3,
     error: null,
+    ocrPages: [],
     ...overrides,
   };
 }

@@ -102,6 +102,7 @@ function file(overrides: Partial<FileItem>): FileItem {
     fileHash: "hash-a",
     pageCount: 3,
     error: null,
+    ocrPages: [],
     ...overrides,
   };
 }

@@ -1,10 +1,11 @@
-// The file table: Name, Status, Uploaded Date, Last opened and a row action
+// The file table: Name, Status (FileStatus.tsx), Uploaded Date, Last opened and a row action
 // column. Clicking a row (or Enter/Space on it) toggles its selection. On small
 // screens the same markup is laid out as cards by files.css.
 import type { FileItem } from "../../../worker/contract/documents";
-import { canChatAbout, deletionKey, formatDate, isTempFile, statusKey, statusLabel } from "../../lib/files";
+import { canChatAbout, deletionKey, formatDate, isTempFile } from "../../lib/files";
 import { Icon } from "../Icon";
 import { RowMenu } from "../RowMenu";
+import { FileStatus } from "./FileStatus";
 
 export const CHAT_ABOUT_FILE = "Chat about this file";
 
@@ -77,7 +78,6 @@ interface FileRowProps {
 
 function FileRow({ file, percent, selected, onToggle, onView, onDelete, onChat }: FileRowProps) {
   const temp = isTempFile(file);
-  const key = statusKey(file.status);
 
   function onKeyDown(event: React.KeyboardEvent<HTMLTableRowElement>) {
     if (event.target !== event.currentTarget) return;
@@ -111,23 +111,7 @@ function FileRow({ file, percent, selected, onToggle, onView, onDelete, onChat }
         </span>
       </td>
       <td className="cell-status" data-label="Status">
-        <span className={`status-pill status-${key || "unknown"}`}>
-          {statusLabel(file.status)}
-          {key === "uploading" && percent !== undefined && ` ${percent}%`}
-        </span>
-        {key === "uploading" && percent !== undefined && (
-          <span
-            className="upload-progress"
-            role="progressbar"
-            aria-label={`Uploading ${file.fileName}`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-          >
-            <span style={{ width: `${percent}%` }} />
-          </span>
-        )}
-        {key === "failed" && file.error && <span className="file-error">{file.error}</span>}
+        <FileStatus file={file} percent={percent} />
       </td>
       <td className="cell-date" data-label="Uploaded Date">
         {formatDate(file.createdAt)}

@@ -2,7 +2,7 @@
 // progress (chosen or dropped, several at once), the paged file table, row and bulk selection, view, delete and
 // "Chat about this file", and the Google Drive import. Mounted only while
 // someone is signed in.
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import type { DeleteResponse, FileItem } from "../../../worker/contract/documents";
 import { MAX_CHAT_FILES } from "../../../worker/contract/protocol";
@@ -10,6 +10,7 @@ import { canChatAbout, deletionKey, visibleFiles } from "../../lib/files";
 import { useMounted } from "../../lib/useMounted";
 import { forgetDeletedFiles, startChatWithFiles } from "../../state/chatDocuments";
 import { viewDocument } from "../../state/documents";
+import { filesListed } from "../../state/ocr";
 import { DrivePicker } from "../drive/DrivePicker";
 import { ErrorBanner } from "../ErrorBanner";
 import { DeleteModal } from "./DeleteModal";
@@ -25,7 +26,15 @@ import { useUploads } from "./useUploads";
 export function MyFiles() {
   const { selected, toggle, clear, refresh } = useFileSelection();
   const [search, setSearch] = useState("");
-  const { files, page, setPage, totalPages, loading, listError, refetch, searched } = useFileList(refresh, search);
+  // Scanned documents on the page start their text recognition by themselves, once each.
+  const onLoaded = useCallback(
+    (list: FileItem[]) => {
+      refresh(list);
+      filesListed(list);
+    },
+    [refresh],
+  );
+  const { files, page, setPage, totalPages, loading, listError, refetch, searched } = useFileList(onLoaded, search);
   // Newest first: a new upload or import is on page 1.
   const showFirstPage = () => {
     setPage(1);

@@ -1,10 +1,13 @@
 // The My Files list (spec sections 4 and 9): one page at a time, newest first,
-// loaded again on demand and every 5 s while any file is pending or processing;
+// loaded again on demand and every 5 s while any file is pending or processing
+// or has its text recognised here (and once more when a recognition ends);
 // a search (file names containing it) asks the server 200 ms after typing stops.
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useSnapshot } from "valtio";
 import type { FileItem } from "../../../worker/contract/documents";
 import { FILE_REFRESH_MS, needsRefresh } from "../../lib/files";
 import { loadFilePage } from "../../state/documents";
+import { ocrState, recognisingIds } from "../../state/ocr";
 
 const SEARCH_DELAY_MS = 200;
 
@@ -59,8 +62,17 @@ export function useFileList(onLoaded: (files: FileItem[]) => void, search = "") 
     };
   }, [page, searched, reloadTick, onLoaded]);
 
-  // Auto-refresh every 5 s while any file is pending or processing.
-  const refreshing = needsRefresh(files);
+  // A finished recognition changed a document's status.
+  const { documents, finished } = useSnapshot(ocrState);
+  const finishedSeen = useRef(finished);
+  useEffect(() => {
+    if (finished === finishedSeen.current) return;
+    finishedSeen.current = finished;
+    refetch();
+  }, [finished, refetch]);
+
+  // Auto-refresh every 5 s while any file is pending or processing, or being recognised.
+  const refreshing = needsRefresh(files, recognisingIds(documents));
   useEffect(() => {
     if (!refreshing) return;
     const timer = setInterval(refetch, FILE_REFRESH_MS);

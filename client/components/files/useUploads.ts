@@ -43,6 +43,7 @@ export function useUploads(onFinished: () => void) {
       fileHash: "",
       pageCount: null,
       error: null,
+      ocrPages: [],
     };
     setUploads((u) => [{ file: temp, percent: 0 }, ...u]);
     try {

@@ -1,0 +1,104 @@
+// A My Files row's status cell: the status pill, an upload's progress, a
+// failure's reason, and for scanned documents (needs_ocr) the text recognition:
+// "Recognise text", then a per-page progress bar with Cancel.
+import { useSnapshot } from "valtio";
+import type { FileItem } from "../../../worker/contract/documents";
+import { statusKey, statusLabel } from "../../lib/files";
+import { cancelRecognition, ocrState, recogniseDocument, type Recognition } from "../../state/ocr";
+
+export const RECOGNISE_TEXT = "Recognise text";
+
+/** What the progress line says: which page of how many, or why nothing is read yet. */
+export function recognitionText(recognition: Pick<Recognition, "phase" | "pagesDone" | "pagesTotal" | "page">): string {
+  if (recognition.phase === "waiting") return "Waiting for another document's recognition";
+  if (recognition.page === null || recognition.pagesTotal === 0) return "Preparing text recognition…";
+  return `Recognising page ${Math.min(recognition.pagesDone + 1, recognition.pagesTotal)} of ${recognition.pagesTotal}`;
+}
+
+export function FileStatus({ file, percent }: { file: FileItem; percent: number | undefined }) {
+  const recognition = useSnapshot(ocrState).documents[file.fileId];
+  const recognising = recognition !== undefined && recognition.phase !== "done";
+  // a finished recognition's outcome shows until the list catches up with it
+  const status =
+    recognition?.phase === "done" && statusKey(file.status) === "needs_ocr" && recognition.status !== "needs_ocr"
+      ? recognition.status
+      : file.status;
+  const key = statusKey(status);
+  const error = recognition?.phase === "done" ? (recognition.error ?? file.error) : file.error;
+
+  if (recognising) return <RecognitionProgress file={file} recognition={recognition} />;
+  return (
+    <>
+      <span className={`status-pill status-${key || "unknown"}`}>
+        {statusLabel(status)}
+        {key === "uploading" && percent !== undefined && ` ${percent}%`}
+      </span>
+      {key === "uploading" && percent !== undefined && (
+        <span
+          className="upload-progress"
+          role="progressbar"
+          aria-label={`Uploading ${file.fileName}`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+        >
+          <span style={{ width: `${percent}%` }} />
+        </span>
+      )}
+      {key === "needs_ocr" && (
+        <button
+          type="button"
+          className="link-btn ocr-action"
+          onClick={(event) => {
+            event.stopPropagation(); // not a row selection
+            recogniseDocument(file);
+          }}
+        >
+          {RECOGNISE_TEXT}
+        </button>
+      )}
+      {(key === "failed" || key === "needs_ocr") && error && <span className="file-error">{error}</span>}
+    </>
+  );
+}
+
+function RecognitionProgress({
+  file,
+  recognition,
+}: {
+  file: FileItem;
+  recognition: Pick<Recognition, "phase" | "page" | "pagesDone" | "pagesTotal">;
+}) {
+  const text = recognitionText(recognition);
+  const percent = recognition.pagesTotal ? Math.round((recognition.pagesDone / recognition.pagesTotal) * 100) : 0;
+  return (
+    <>
+      <span className="status-pill status-processing">Recognising text</span>
+      <span
+        className="upload-progress"
+        role="progressbar"
+        aria-label={`Recognising the text of ${file.fileName}`}
+        aria-valuemin={0}
+        aria-valuemax={recognition.pagesTotal || 1}
+        aria-valuenow={recognition.pagesDone}
+        aria-valuetext={text}
+      >
+        <span style={{ width: `${percent}%` }} />
+      </span>
+      <span className="ocr-progress-text" aria-live="polite">
+        {text}
+      </span>
+      <button
+        type="button"
+        className="link-btn ocr-action"
+        aria-label={`Cancel text recognition of ${file.fileName}`}
+        onClick={(event) => {
+          event.stopPropagation(); // not a row selection
+          cancelRecognition(file.fileId);
+        }}
+      >
+        Cancel
+      </button>
+    </>
+  );
+}
