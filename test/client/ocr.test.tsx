@@ -182,7 +182,8 @@ describe("scanned documents on My Files", () => {
     expect(first.page).toBe(1);
     expect(bar.getAttribute("aria-valuetext")).toBe("Recognising page 1 of 2");
     expect(bar.getAttribute("aria-valuenow")).toBe("0");
-    expect(within(row()).getByText("Recognising text")).toBeTruthy();
+    expect(within(row()).getByText("Needs text recognition")).toBeTruthy(); // until the last page is in
+    expect(within(row()).queryByRole("button", { name: "Recognise text" })).toBeNull();
 
     first.resolve("Page one");
     const second = await nextRead();

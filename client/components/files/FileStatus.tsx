@@ -1,6 +1,7 @@
 // A My Files row's status cell: the status pill, an upload's progress, a
-// failure's reason, and for scanned documents (needs_ocr) the text recognition:
-// "Recognise text", then a per-page progress bar with Cancel.
+// failure's reason, and for scanned documents (needs_ocr, which they stay
+// until the last page is in) the text recognition: "Recognise text", or while
+// it runs a per-page progress bar with Cancel.
 import { useSnapshot } from "valtio";
 import type { FileItem } from "../../../worker/contract/documents";
 import { statusKey, statusLabel } from "../../lib/files";
@@ -26,7 +27,6 @@ export function FileStatus({ file, percent }: { file: FileItem; percent: number 
   const key = statusKey(status);
   const error = recognition?.phase === "done" ? (recognition.error ?? file.error) : file.error;
 
-  if (recognising) return <RecognitionProgress file={file} recognition={recognition} />;
   return (
     <>
       <span className={`status-pill status-${key || "unknown"}`}>
@@ -45,7 +45,8 @@ export function FileStatus({ file, percent }: { file: FileItem; percent: number 
           <span style={{ width: `${percent}%` }} />
         </span>
       )}
-      {key === "needs_ocr" && (
+      {recognising && <RecognitionProgress file={file} recognition={recognition} />}
+      {key === "needs_ocr" && !recognising && (
         <button
           type="button"
           className="link-btn ocr-action"
@@ -57,7 +58,7 @@ export function FileStatus({ file, percent }: { file: FileItem; percent: number 
           {RECOGNISE_TEXT}
         </button>
       )}
-      {(key === "failed" || key === "needs_ocr") && error && <span className="file-error">{error}</span>}
+      {(key === "failed" || (key === "needs_ocr" && !recognising)) && error && <span className="file-error">{error}</span>}
     </>
   );
 }
@@ -73,7 +74,6 @@ function RecognitionProgress({
   const percent = recognition.pagesTotal ? Math.round((recognition.pagesDone / recognition.pagesTotal) * 100) : 0;
   return (
     <>
-      <span className="status-pill status-processing">Recognising text</span>
       <span
         className="upload-progress"
         role="progressbar"
