@@ -4,11 +4,10 @@
 // with the pages the server still lists (ocrPages). It starts by itself once
 // per document (remembered in localStorage) when My Files shows it or a chat
 // takes it, and on demand with "Recognise text".
-import { proxy, subscribe } from "valtio";
+import { subscribe } from "valtio";
 import {
   OCR_PAGE_MAX_CHARS,
   ocrPageNotListed,
-  type DocumentStatus,
   type FileItem,
   type IndexingStatusResponse,
   type OcrPagesRequest,
@@ -17,26 +16,10 @@ import { api, ApiRequestError, serverMessage } from "../lib/api";
 import { STORAGE_KEYS } from "../lib/constants";
 import type { PageReader } from "../lib/ocr/engine";
 import { documentLink } from "./documents";
+import { ocrState, type Recognition } from "./ocrProgress";
 import { userInfo } from "./user";
 
-export interface Recognition {
-  fileName: string;
-  /** waiting for another document's recognition to finish, or reading pages */
-  phase: "waiting" | "running" | "done";
-  /** the page being read (1-based), null before the first */
-  page: number | null;
-  pagesDone: number;
-  /** pages this run reads (what the server still listed when it began); 0 until known */
-  pagesTotal: number;
-  /** pages whose text the server took in this run */
-  pagesSent: number[];
-  /** the document's status as the server last answered it */
-  status: DocumentStatus;
-  /** why the recognition stopped, in plain words */
-  error: string | null;
-}
-
-export const ocrState = proxy<{ documents: Record<string, Recognition>; finished: number }>({ documents: {}, finished: 0 });
+export { ocrState, recognitionText, type Recognition } from "./ocrProgress";
 
 type FileRef = Pick<FileItem, "fileId" | "fileName">;
 

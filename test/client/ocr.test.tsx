@@ -9,6 +9,7 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FileItem, IndexingStatusResponse } from "../../worker/contract/documents";
+import { chipStatus } from "../../client/components/chat/ChatFiles";
 import { answerAsMarkdown, sourcePage } from "../../client/lib/answer";
 import { needsRefresh, statusLabel } from "../../client/lib/files";
 import Files from "../../client/pages/Files";
@@ -247,6 +248,14 @@ describe("scanned documents on My Files", () => {
     renderPage();
     await waitFor(() => expect(within(row()).getByText("Indexed")).toBeTruthy());
     expect(posts()).toHaveLength(2);
+  });
+
+  it("a chat's chip shows the recognition's progress", () => {
+    const file = { status: "needs_ocr" as const, pagesDone: 1, pagesTotal: 3 };
+    expect(chipStatus(file)).toBe("Needs text recognition");
+    expect(chipStatus(file, { phase: "waiting", pagesDone: 0, pagesTotal: 0 })).toBe("Recognising text…");
+    expect(chipStatus(file, { phase: "running", pagesDone: 1, pagesTotal: 2 })).toBe("Recognising text 1/2");
+    expect(chipStatus(file, { phase: "done", pagesDone: 2, pagesTotal: 2 })).toBe("Needs text recognition");
   });
 
   it("starts for a scanned document a chat takes", async () => {

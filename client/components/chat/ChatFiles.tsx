@@ -6,11 +6,21 @@ import { CHAT_MESSAGES, INDEXING_STATUSES, type ChatFile } from "../../../worker
 import { statusLabel } from "../../lib/files";
 import { chatState } from "../../state/chat";
 import { removeChatFile } from "../../state/chatDocuments";
+import { ocrState, type Recognition } from "../../state/ocrProgress";
 import { Icon } from "../Icon";
 
-/** What a chip says after the name: nothing once indexed, progress while indexing, "Failed" otherwise. */
-export function chipStatus(file: Pick<ChatFile, "status" | "pagesDone" | "pagesTotal">): string | null {
+/**
+ * What a chip says after the name: nothing once indexed, progress while indexing
+ * or while this browser recognises a scanned document's text, the status otherwise.
+ */
+export function chipStatus(
+  file: Pick<ChatFile, "status" | "pagesDone" | "pagesTotal">,
+  recognition?: Pick<Recognition, "phase" | "pagesDone" | "pagesTotal">,
+): string | null {
   if (file.status === "indexed") return null;
+  if (file.status === "needs_ocr" && recognition && recognition.phase !== "done") {
+    return recognition.pagesTotal ? `Recognising text ${recognition.pagesDone}/${recognition.pagesTotal}` : "Recognising text…";
+  }
   if (INDEXING_STATUSES.includes(file.status)) {
     return file.pagesTotal ? `Indexing ${file.pagesDone}/${file.pagesTotal}` : "Indexing…";
   }
@@ -19,6 +29,7 @@ export function chipStatus(file: Pick<ChatFile, "status" | "pagesDone" | "pagesT
 
 export function ChatFiles({ signedIn }: { signedIn: boolean }) {
   const { files, uploads, readOnly } = useSnapshot(chatState);
+  const recognitions = useSnapshot(ocrState).documents;
   if (!signedIn) return null;
   if (files.length === 0 && uploads.length === 0) {
     return readOnly ? null : <p className="chat-scope-note">{CHAT_MESSAGES.searchingAll}</p>;
@@ -26,7 +37,7 @@ export function ChatFiles({ signedIn }: { signedIn: boolean }) {
   return (
     <ul className="chat-attachments" aria-label="Documents in this chat">
       {files.map((file) => {
-        const status = chipStatus(file);
+        const status = chipStatus(file, recognitions[file.fileId]);
         return (
           <li key={file.fileId} className={`attachment-chip status-${file.status}`} title={file.error ?? file.fileName}>
             <Icon name="files" size={14} />

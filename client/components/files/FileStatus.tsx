@@ -5,16 +5,9 @@
 import { useSnapshot } from "valtio";
 import type { FileItem } from "../../../worker/contract/documents";
 import { statusKey, statusLabel } from "../../lib/files";
-import { cancelRecognition, ocrState, recogniseDocument, type Recognition } from "../../state/ocr";
+import { cancelRecognition, ocrState, recogniseDocument, recognitionText, type Recognition } from "../../state/ocr";
 
 export const RECOGNISE_TEXT = "Recognise text";
-
-/** What the progress line says: which page of how many, or why nothing is read yet. */
-export function recognitionText(recognition: Pick<Recognition, "phase" | "pagesDone" | "pagesTotal" | "page">): string {
-  if (recognition.phase === "waiting") return "Waiting for another document's recognition";
-  if (recognition.page === null || recognition.pagesTotal === 0) return "Preparing text recognition…";
-  return `Recognising page ${Math.min(recognition.pagesDone + 1, recognition.pagesTotal)} of ${recognition.pagesTotal}`;
-}
 
 export function FileStatus({ file, percent }: { file: FileItem; percent: number | undefined }) {
   const recognition = useSnapshot(ocrState).documents[file.fileId];
