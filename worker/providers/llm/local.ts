@@ -92,8 +92,9 @@ export function localProvider(wordDelayMs = 8): ChatProvider {
     mode: "local",
     async *streamAnswer(input) {
       const words = localAnswer(input).split(/(?<=\s)/);
-      for (const word of words) {
-        if (wordDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, wordDelayMs));
+      for (const [i, word] of words.entries()) {
+        // paced like a model writing, but the first word goes out at once: the answer is ready
+        if (wordDelayMs > 0 && i > 0) await new Promise((resolve) => setTimeout(resolve, wordDelayMs));
         yield word;
       }
     },
