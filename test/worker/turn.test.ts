@@ -136,6 +136,8 @@ describe("admitting a question", () => {
     expect(await admitQuestion(room, u.who, u.question("  How long is parental leave? ", { file_ids: [u.doc.fileId] }))).toEqual({
       ok: true,
       query: "How long is parental leave?",
+      // the documents it just checked, so the turn need not read them again
+      files: [expect.objectContaining({ fileId: u.doc.fileId, status: "indexed" })],
     });
     expect(documentIds()).toEqual([u.doc.fileId]);
     expect(await usedToday(u.user.id)).toBe(1);

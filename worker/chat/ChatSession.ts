@@ -43,6 +43,8 @@ export class ChatSession extends DurableObject<Env> {
   /** what a turn may use of this chat */
   private readonly room: ChatRoom;
   private turns: Promise<void> = Promise.resolve();
+  /** turns queued or running */
+  private queuedTurns = 0;
   /** one per question from its arrival to its answer's end: Stop stops them all, even one not yet started */
   private readonly stoppable = new Set<AbortController>();
   /** the last `files` frame sent, so unchanged progress is not sent again */
@@ -99,7 +101,10 @@ export class ChatSession extends DurableObject<Env> {
     if (!parsed.success) return send(ws, { type: "error", code: 400, message: CHAT_MESSAGES.badMessage });
     const message = parsed.data;
 
-    if (!(await tokenMatches(this.env, ws, who, message.token))) return;
+    const tokenCheck = await tokenMatches(this.env, ws, who, message.token);
+    if (!tokenCheck) return;
+    // a token read from the database just now: its session needs no second read before this turn
+    const liveNow = tokenCheck === "read" ? (who.authSessionId ?? undefined) : undefined;
 
     switch (message.action) {
       case "get_chats":
@@ -112,9 +117,9 @@ export class ChatSession extends DurableObject<Env> {
       case "set_files":
         return this.setFiles(ws, who, message);
       case "chat":
-        return this.ask(ws, who, () => admitQuestion(this.room, who, message));
+        return this.ask(ws, who, () => admitQuestion(this.room, who, message), { liveNow });
       case "regenerate":
-        return this.ask(ws, who, () => admitRegenerate(this.room, who, message), { regenerate: true });
+        return this.ask(ws, who, () => admitRegenerate(this.room, who, message), { regenerate: true, liveNow });
       case "stop":
         // only the owner writes in the chat, so only the owner stops
         if (message.session_id !== who.sessionId || who.access === "member") {
@@ -179,18 +184,21 @@ export class ChatSession extends DurableObject<Env> {
     ws: WebSocket,
     who: SocketIdentity,
     admit: () => Promise<Admission>,
-    options: { regenerate?: boolean } = {},
+    { regenerate, liveNow }: { regenerate?: boolean; liveNow?: string } = {},
   ): Promise<void> {
     const stop = new AbortController();
     this.stoppable.add(stop);
     try {
       // the revocation check runs beside admission (one database wait, not two)
-      const [admitted, revoked] = await Promise.all([admit(), this.closeRevokedSockets()]);
+      const [admitted, revoked] = await Promise.all([admit(), this.closeRevokedSockets(liveNow)]);
       if (who.authSessionId && revoked.has(who.authSessionId)) return; // signed out meanwhile: the socket is closed
       if (!admitted.ok) return send(ws, { type: "error", code: admitted.code, message: admitted.message });
+      // The documents admission just read are still current unless this turn waits behind another.
+      const files = this.queuedTurns === 0 ? admitted.files : undefined;
       // Queue behind any turn in progress so answers never interleave.
-      const turn = this.turns.then(() => runTurn(this.room, who, admitted.query, stop.signal, options));
-      this.turns = turn.catch(() => {});
+      this.queuedTurns++;
+      const turn = this.turns.then(() => runTurn(this.room, who, admitted.query, stop.signal, { regenerate, files }));
+      this.turns = turn.catch(() => {}).finally(() => this.queuedTurns--);
       await turn.catch((err) => {
         console.error("chat turn failed", err);
         this.broadcast({ type: "error", code: 500, message: CHAT_MESSAGES.sendFailed });
@@ -263,10 +271,10 @@ export class ChatSession extends DurableObject<Env> {
     this.broadcast({ type: "files", session_id: this.sessionId, files });
   }
 
-  /** Closes (4001) the sockets whose signed-in session was revoked since they connected. */
-  private closeRevokedSockets(): Promise<Set<string>> {
+  /** Closes (4001) the sockets whose signed-in session was revoked since they connected (`liveNow`: read as live just now). */
+  private closeRevokedSockets(liveNow?: string): Promise<Set<string>> {
     this.revocationCheckedAt = Date.now();
-    return closeRevokedSockets(this.env, this.ctx.getWebSockets());
+    return closeRevokedSockets(this.env, this.ctx.getWebSockets(), liveNow);
   }
 
   /** Sends to every socket of this session (or only to one user's sockets). */

@@ -31,21 +31,35 @@ function refuse(ws: WebSocket, code: 401 | 403): false {
  */
 const checkedTokens = new WeakMap<WebSocket, { token: string; expiresAt: number }>();
 
-/** True when the message may be handled; otherwise the socket has been told and closed. */
-export async function tokenMatches(env: Env, ws: WebSocket, who: SocketIdentity, token: string | undefined): Promise<boolean> {
-  if (!who.userId) return token ? refuse(ws, 403) : true;
+/**
+ * Whether the message may be handled: "read" when the token was checked against the
+ * database just now (its signed-in session is live this moment), "known" when it
+ * was checked earlier on this socket, false when the socket has been told and closed.
+ */
+export async function tokenMatches(
+  env: Env,
+  ws: WebSocket,
+  who: SocketIdentity,
+  token: string | undefined,
+): Promise<false | "read" | "known"> {
+  if (!who.userId) return token ? refuse(ws, 403) : "known";
   const known = checkedTokens.get(ws);
-  if (token && known?.token === token && known.expiresAt > Date.now()) return true;
+  if (token && known?.token === token && known.expiresAt > Date.now()) return "known";
   const caller = token ? await authenticate({ db: getDb(env), jwtSecret: env.JWT_SECRET }, { token }) : null;
   if (!caller) return refuse(ws, 401);
   if (caller.id !== who.userId) return refuse(ws, 403);
   checkedTokens.set(ws, { token: token!, expiresAt: caller.expiresAt });
-  return true;
+  return "read";
 }
 
-/** Closes the sockets of revoked sessions; returns those sessions' ids. */
-export async function closeRevokedSockets(env: Env, sockets: readonly WebSocket[]): Promise<Set<string>> {
-  const signedIn = sockets.map((ws) => ({ ws, who: ws.deserializeAttachment() as SocketIdentity })).filter(({ who }) => who.authSessionId);
+/**
+ * Closes the sockets of revoked sessions; returns those sessions' ids. `liveNow`: a
+ * session the caller has just read as live (no need to read it again).
+ */
+export async function closeRevokedSockets(env: Env, sockets: readonly WebSocket[], liveNow?: string): Promise<Set<string>> {
+  const signedIn = sockets
+    .map((ws) => ({ ws, who: ws.deserializeAttachment() as SocketIdentity }))
+    .filter(({ who }) => who.authSessionId && who.authSessionId !== liveNow);
   const revoked = new Set<string>();
   if (signedIn.length === 0) return revoked;
   const live = await liveSessions({ db: getDb(env) }, { sessionIds: [...new Set(signedIn.map(({ who }) => who.authSessionId!))] });

@@ -22,11 +22,12 @@ import { turnSearchText } from "../services/chat-search";
 import { listChats, recordTurn } from "../services/chats";
 import { findByUploadKey } from "../services/uploads";
 import { consumeDailyMessage, quotaFor, type Quota } from "../services/quotas";
-import { retrievePassages } from "../services/retrieval";
+import { retrievePassages, type Passage } from "../services/retrieval";
+import type { ChatProvider } from "../providers/llm";
 import { citedSources } from "./citations";
 import { followUpQuestions } from "./suggestions";
 import type { SocketIdentity } from "./identity";
-import type { MessageStore } from "./message-store";
+import type { HistoryMessage, MessageStore } from "./message-store";
 
 /**
  * A question about a file that is still being indexed waits this long for it;
@@ -66,7 +67,8 @@ export interface ChatRoom {
 export type ChatQuestion = Extract<ClientMessage, { action: "chat" }>;
 export type RegenerateRequest = Extract<ClientMessage, { action: "regenerate" }>;
 
-export type Admission = { ok: true; query: string } | { ok: false; code: number; message: string };
+/** An admitted question, with the chat's documents when it just changed (and so read) them. */
+export type Admission = { ok: true; query: string; files?: ChatFile[] } | { ok: false; code: number; message: string };
 
 const refused = (code: number, message: string): Admission => ({ ok: false, code, message });
 const isIndexing = (file: ChatFile) => INDEXING_STATUSES.includes(file.status);
@@ -102,7 +104,7 @@ export async function admitQuestion(room: ChatRoom, who: SocketIdentity, message
   const overQuota = await chargeQuestion(room.env, who, quota);
   if (overQuota) return refused(429, overQuota);
   if (nextFiles) room.storeFiles(who.userId!, nextFiles);
-  return { ok: true, query };
+  return { ok: true, query, ...(nextFiles ? { files: nextFiles } : {}) };
 }
 
 /** Regenerate: only the owner, only a chat that ends with an answer; a new answer uses the quota like a question. */
@@ -137,19 +139,20 @@ async function chargeQuestion(env: Env, who: SocketIdentity, quota: Promise<Quot
  * Answers an admitted question; every socket of the chat sees the answer stream.
  * `stop` aborted: writing ends, what was written is kept, marked stopped.
  * `regenerate`: the chat's last answer is removed and its question answered again.
+ * `files`: the chat's documents as admission read them a moment ago (else they are read here).
  */
 export async function runTurn(
   room: ChatRoom,
   who: SocketIdentity,
   asked: string,
   stop?: AbortSignal,
-  options: { regenerate?: boolean } = {},
+  options: { regenerate?: boolean; files?: ChatFile[] } = {},
 ): Promise<void> {
   const { env, messages } = room;
   let history = messages.history();
   let query = asked;
   let firstTurn = history.length === 0;
-  let files = await room.files();
+  const files = options.files ?? (await room.files());
   if (options.regenerate) {
     // read again here: a turn queued before this one may have added an answer
     const last = messages.lastExchange();
@@ -162,38 +165,25 @@ export async function runTurn(
     firstTurn = false;
   } else {
     messages.addQuestion(query, room.takeNewFiles(files));
-    // The chat is in the history from its first question, even if the answer is cut off.
-    // (later turns only bump the chat's activity when they end: one write per turn)
-    if (who.userId && firstTurn)
-      await recordTurn({ db: getDb(env) }, { sessionId: who.sessionId, userId: who.userId, title: titleFromQuestion(query) });
   }
+  // A first question puts the chat in the history, even if its answer never comes; the write
+  // starts with the answer's first words, so they never wait for it. (Later turns only bump the
+  // chat's activity when they end: one write per turn.)
+  let listed: Promise<void> | null = null;
+  const listChat = () => {
+    if (!who.userId || !firstTurn || listed) return;
+    listed = recordTurn({ db: getDb(env) }, { sessionId: who.sessionId, userId: who.userId, title: titleFromQuestion(query) });
+    listed.catch(() => {}); // awaited below
+  };
 
-  if (files.some(isIndexing)) files = await room.untilIndexed(ATTACHMENT_WAIT_MS, { evenUnwatched: true });
-  // Only the owner asks, so the chat's documents are the asker's own.
-  const scope = { userId: who.userId!, documentIds: files.map((f) => f.fileId) };
-  const passages = who.userId ? await retrievePassages(env, { ...scope, question: query }) : [];
-  const provider = chooseChatProvider(env);
-  const answerId = messages.startAnswer();
-
-  let failed = false;
-  // a long PDF still being indexed: say which pages this answer could use
-  const notes = files.filter(isIndexing).map(partialIndexNote);
-  if (notes.length && !stop?.aborted) {
-    const text = `_${notes.join(" ")}_\n\n`;
-    messages.appendToAnswer(text);
-    room.broadcast({ type: "stream", session_id: who.sessionId, message_id: answerId, text });
-  }
+  let answered: { passages: Passage[]; provider: ChatProvider; answerId: string; failed: boolean };
   try {
-    const documentNames = files.map((f) => f.fileName);
-    for await (const text of provider.streamAnswer({ question: query, passages, history, anonymous: !who.userId, documentNames })) {
-      if (stop?.aborted) break;
-      messages.appendToAnswer(text);
-      room.broadcast({ type: "stream", session_id: who.sessionId, message_id: answerId, text });
-    }
-  } catch (err) {
-    console.error("answer provider failed", err);
-    failed = true;
+    answered = await answer(room, who, query, history, files, stop, listChat);
+  } finally {
+    listChat();
+    await listed;
   }
+  const { passages, provider, answerId, failed } = answered;
 
   const stopped = Boolean(stop?.aborted);
   const content = messages.answerSoFar() || (stopped ? "" : CHAT_MESSAGES.sendFailed);
@@ -235,4 +225,47 @@ export async function runTurn(
       room.broadcast({ type: "suggestions", session_id: who.sessionId, message_id: answerId, suggestions });
     }
   }
+}
+
+/**
+ * Retrieval and the streamed answer: waits for documents still indexing, retrieves,
+ * and streams the provider's words to every socket (`started` runs with each frame).
+ */
+async function answer(
+  room: ChatRoom,
+  who: SocketIdentity,
+  query: string,
+  history: HistoryMessage[],
+  attached: ChatFile[],
+  stop: AbortSignal | undefined,
+  started: () => void,
+): Promise<{ passages: Passage[]; provider: ChatProvider; answerId: string; failed: boolean }> {
+  const { env, messages } = room;
+  const files = attached.some(isIndexing) ? await room.untilIndexed(ATTACHMENT_WAIT_MS, { evenUnwatched: true }) : attached;
+  // Only the owner asks, so the chat's documents are the asker's own.
+  const scope = { userId: who.userId!, documentIds: files.map((f) => f.fileId) };
+  const passages = who.userId ? await retrievePassages(env, { ...scope, question: query }) : [];
+  const provider = chooseChatProvider(env);
+  const answerId = messages.startAnswer();
+
+  let failed = false;
+  const streamed = (text: string) => {
+    messages.appendToAnswer(text);
+    room.broadcast({ type: "stream", session_id: who.sessionId, message_id: answerId, text });
+    started();
+  };
+  // a long PDF still being indexed: say which pages this answer could use
+  const notes = files.filter(isIndexing).map(partialIndexNote);
+  if (notes.length && !stop?.aborted) streamed(`_${notes.join(" ")}_\n\n`);
+  try {
+    const documentNames = files.map((f) => f.fileName);
+    for await (const text of provider.streamAnswer({ question: query, passages, history, anonymous: !who.userId, documentNames })) {
+      if (stop?.aborted) break;
+      streamed(text);
+    }
+  } catch (err) {
+    console.error("answer provider failed", err);
+    failed = true;
+  }
+  return { passages, provider, answerId, failed };
 }
