@@ -155,6 +155,11 @@ export async function benchLoad(): Promise<LoadFigures | null> {
     const fifty = { p50: percentile(at50.firsts, 50), p99: percentile(at50.firsts, 99), roundTripP99: percentile(at50.trips, 99) };
     const at200 = await crowd(200, "any");
     const twoHundred = { firstFrameP99: percentile(at200.firsts, 99) };
+    // LOAD_ONLY=turns: the chat-turn rows only (no Pub 17 indexing), for measuring a turn's cost quickly
+    if (process.env.LOAD_ONLY === "turns") {
+      const skipped = { pages: 0, indexedMs: NaN, referenceMs: NaN, firstPagesMs: NaN };
+      return { server: product.label, oneSession, fifty, twoHundred, indexing: skipped, health: { idleP99: NaN, indexingP99: NaN } };
+    }
 
     // Pub 17: bare extraction (reference), then upload -> first pages searchable -> indexed, with health checks meanwhile
     const bytes = new Uint8Array(readFileSync(P17));
@@ -194,4 +199,5 @@ export async function benchLoad(): Promise<LoadFigures | null> {
   }
 }
 
+// `LOAD_ONLY=turns node --import tsx bench/load.ts` prints the chat-turn rows alone
 if (import.meta.url === `file://${process.argv[1]}`) console.log(JSON.stringify(await benchLoad(), null, 2));

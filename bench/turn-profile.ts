@@ -24,6 +24,7 @@ import { ChatDocuments } from "../worker/chat/chat-documents";
 import { citedSources } from "../worker/chat/citations";
 import { headingSuggestions } from "../worker/chat/suggestions";
 import { admitQuestion, runTurn, type ChatRoom } from "../worker/chat/turn";
+import { closeRevokedSockets, tokenMatches } from "../worker/chat/socket-access";
 import { LibraryIndex, type SqlParam } from "../worker/library/library-index";
 import { chunkPage } from "../worker/library/chunker";
 import { localAnswer } from "../worker/providers/llm/local";
@@ -57,17 +58,21 @@ function run(db: DatabaseSync, query: string, params: unknown[], arrays: boolean
   return { rows: [], changes: Number(result.changes) };
 }
 
+/** Queries sent to the D1 shim (the whole-turn run counts them). */
+const d1Calls = { count: 0 };
+
 /** The D1 API as drizzle's D1 driver calls it. */
 function d1(db: DatabaseSync): D1Database {
-  const statement = (query: string, params: unknown[] = []) => ({
+  const statement = (query: string, params: unknown[] = []): Record<string, unknown> => ({
     bind: (...p: unknown[]) => statement(query, p),
-    all: async () => ({ results: run(db, query, params, false).rows, success: true, meta: {} }),
-    raw: async () => run(db, query, params, true).rows,
+    all: async () => (d1Calls.count++, { results: run(db, query, params, false).rows, success: true, meta: {} }),
+    raw: async () => (d1Calls.count++, run(db, query, params, true).rows),
     run: async () => {
+      d1Calls.count++;
       const { changes, rows } = run(db, query, params, false);
       return { results: rows, success: true, meta: { changes } };
     },
-    first: async () => run(db, query, params, false).rows[0] ?? null,
+    first: async () => (d1Calls.count++, run(db, query, params, false).rows[0] ?? null),
   });
   return { prepare: (query: string) => statement(query), batch: async () => [], exec: async () => ({}) } as unknown as D1Database;
 }
@@ -142,13 +147,17 @@ export interface ProfileRow {
   ms: number;
   /** calls to D1 / the Library object this step makes (each also costs a crossing Node cannot show) */
   calls?: string;
+  /** the row before it in another case (left out of the sums) */
+  instead?: boolean;
 }
 
 export interface TurnProfile {
   rows: ProfileRow[];
-  /** admitQuestion + runTurn end to end over the shims, CPU ms */
+  /** a chat frame end to end as ChatSession runs it, over the shims, CPU ms */
   wholeTurnMs: number;
   chunks: number;
+  /** D1 queries of that whole turn, before its first `stream` frame and after it */
+  d1Calls?: { beforeFirstChunk: number; afterIt: number };
 }
 
 export async function benchTurnProfile(reps = 200): Promise<TurnProfile | null> {
@@ -235,6 +244,13 @@ export async function benchTurnProfile(reps = 200): Promise<TurnProfile | null> 
   await step("retrieval: Library FTS5/BM25 SQL, 50 candidates", true, () => index.search(QUESTION, [DOC], RETRIEVAL_TUNING.candidates), "Library x1");
   await step("retrieval: RPC copy of the 50 candidates", true, () => structuredClone(hits));
   await step("retrieval: best-sentence re-rank (bySentence)", true, () => bySentence(QUESTION, hits));
+  // the same work on passages never seen before (a trailing space makes each text new; sentences are trimmed)
+  let fresh = 0;
+  await step("retrieval: best-sentence re-rank, passages not seen before", true, () => {
+    const pad = " ".repeat(++fresh);
+    return bySentence(QUESTION, hits.map((h) => ({ ...h, text: h.text + pad })));
+  });
+  rows.at(-1)!.instead = true;
   await step("retrieval: one per page, top 8", true, () => onePerPage(ranked, 8));
   await step("local responder: whole answer (sentence scoring over 8 passages)", true, () =>
     localAnswer({ question: QUESTION, passages, history: [], anonymous: false }),
@@ -254,33 +270,72 @@ export async function benchTurnProfile(reps = 200): Promise<TurnProfile | null> 
     headingSuggestions(QUESTION, sources.map((s) => passages[s.n - 1]!)),
   );
 
-  // the whole turn through the real modules, in CPU time (the local responder's word timer waits, it spends none)
-  const message = { action: "chat" as const, query: QUESTION, session_id: who.sessionId, s3_key: R2_KEY, token };
+  // The whole turn as ChatSession runs it for a chat frame (parse, token check, admission beside the
+  // revocation check, the turn), in a new chat each time, on a new socket: its CPU time, and the D1
+  // queries before and after the first chunk.
+  const socket = { deserializeAttachment: () => who, send: () => {}, close: () => {} } as unknown as WebSocket;
+  const calls = { beforeFirstChunk: 0, afterIt: 0 };
+  let chat = 0;
   const turn = async () => {
-    const admitted = await admitQuestion(room, who, message);
-    if (admitted.ok) await runTurn(room, who, admitted.query);
+    const sessionId = `chat-${++chat}`;
+    const asker = { ...who, sessionId };
+    const frame = JSON.stringify({ action: "chat", query: QUESTION, session_id: sessionId, s3_key: R2_KEY, token });
+    chatDb.exec("DELETE FROM messages; DELETE FROM chat_files");
+    d1Calls.count = 0;
+    let firstChunkAt = -1;
+    const chatRoom: ChatRoom = {
+      ...room,
+      broadcast: (message: ServerMessage) => {
+        if (message.type === "stream" && firstChunkAt < 0) firstChunkAt = d1Calls.count;
+        sent.push(JSON.stringify(message));
+      },
+    };
+    const parsed = clientMessageSchema.parse(JSON.parse(frame));
+    if (parsed.action !== "chat") return;
+    const checked: unknown = await tokenMatches(env, { ...socket } as WebSocket, asker, parsed.token);
+    const liveNow = checked === "read" ? asker.authSessionId! : undefined; // (before: a plain true)
+    const [admitted] = await Promise.all([admitQuestion(chatRoom, asker, parsed), closeRevokedSockets(env, [socket], liveNow)]);
+    if (admitted.ok) await runTurn(chatRoom, asker, admitted.query, undefined, { files: (admitted as { files?: ChatFile[] }).files });
+    calls.beforeFirstChunk = firstChunkAt;
+    calls.afterIt = d1Calls.count - firstChunkAt;
+    sent.length = 0;
   };
-  await turn();
-  const turns = Number(process.env.TURNS ?? 10);
-  const cpu = process.cpuUsage();
-  for (let i = 0; i < turns; i++) await turn();
-  const used = process.cpuUsage(cpu);
-  const wholeTurnMs = (used.user + used.system) / 1000 / turns;
-  return { rows, wholeTurnMs, chunks };
+  // the local responder's pause between words waits without CPU: skipped here, so wall time is the turn's CPU
+  const realSetTimeout = globalThis.setTimeout;
+  globalThis.setTimeout = ((fn: () => void) => setImmediate(fn)) as unknown as typeof setTimeout;
+  let wholeTurnMs: number;
+  try {
+    wholeTurnMs = await mean(Number(process.env.TURNS ?? 50), turn);
+  } finally {
+    globalThis.setTimeout = realSetTimeout;
+  }
+  return { rows, wholeTurnMs, chunks, d1Calls: calls };
+
 }
 
-/** The table as markdown rows (also printed by `npm run bench:profile`). */
-export function profileTable(profile: TurnProfile): string[] {
-  const fmt = (n: number) => n.toFixed(n < 1 ? 3 : 2);
-  const before = profile.rows.filter((r) => r.beforeFirstChunk).reduce((s, r) => s + r.ms, 0);
-  const after = profile.rows.filter((r) => !r.beforeFirstChunk).reduce((s, r) => s + r.ms, 0);
+/** The figures before issue 16's changes (PROFILE_OUT=bench/turn-profile-before.json at commit 06268ab). */
+export function profileBefore(): TurnProfile {
+  return JSON.parse(readFileSync(join(import.meta.dirname, "turn-profile-before.json"), "utf8")) as TurnProfile;
+}
+
+/** Markdown rows: each step before and now (matched by name; "-" where a step was not measured then). */
+export function profileTable(now: TurnProfile, before: TurnProfile = profileBefore()): string[] {
+  const fmt = (n: number | undefined) => (n === undefined ? "-" : n.toFixed(n < 1 ? 3 : 2));
+  const sum = (p: TurnProfile, first: boolean) =>
+    p.rows.filter((r) => r.beforeFirstChunk === first && !r.instead).reduce((s, r) => s + r.ms, 0);
+  const then = new Map(before.rows.map((r) => [r.step, r.ms]));
+  const calls = (p: TurnProfile) => (p.d1Calls ? `${p.d1Calls.beforeFirstChunk} / ${p.d1Calls.afterIt}` : "-");
   return [
-    "| step | ms (CPU) | calls |",
-    "|---|---|---|",
-    ...profile.rows.map((r) => `| ${r.beforeFirstChunk ? "" : "(after first chunk) "}${r.step} | ${fmt(r.ms)} | ${r.calls ?? ""} |`),
-    `| **sum to the first chunk** | **${fmt(before)}** | |`,
-    `| sum after it | ${fmt(after)} | |`,
-    `| whole turn through admitQuestion + runTurn (CPU time, local responder) | ${fmt(profile.wholeTurnMs)} | |`,
+    "| step | before ms | now ms | calls |",
+    "|---|---|---|---|",
+    ...now.rows.map(
+      (r) =>
+        `| ${r.beforeFirstChunk ? "" : "(after the first chunk) "}${r.instead ? "(instead) " : ""}${r.step} | ${fmt(then.get(r.step))} | ${fmt(r.ms)} | ${r.calls ?? ""} |`,
+    ),
+    `| **sum to the first chunk** | **${fmt(sum(before, true))}** | **${fmt(sum(now, true))}** | |`,
+    `| sum after it | ${fmt(sum(before, false))} | ${fmt(sum(now, false))} | |`,
+    `| whole turn as ChatSession runs a chat frame, in a new chat (CPU ms) | ${fmt(before.wholeTurnMs)} | ${fmt(now.wholeTurnMs)} | |`,
+    `| D1 queries of that turn before its first chunk / after it | ${calls(before)} | ${calls(now)} | |`,
   ];
 }
 
