@@ -3,7 +3,8 @@
 // file without changing the chat's documents or using the quota; an admitted
 // question streams an answer citing the chat's document, stores both messages
 // with the cited sources, records the chat with a title and sends `end` and
-// `chat_list_update`; a failing answer provider ends with the plain failure text;
+// `chat_list_update`; a turn answers from the documents its admission just checked
+// without reading them again; a failing answer provider ends with the plain failure text;
 // Regenerate replaces the last answer (owner only, a chat ending with an answer, one quota message).
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
@@ -171,6 +172,20 @@ describe("running a turn", () => {
 
     const chat = await env.DB.prepare("SELECT summary FROM chats WHERE session_id = ?").bind(u.who.sessionId).first<{ summary: string }>();
     expect(chat?.summary).toBeTruthy();
+  });
+
+  it("answers from the documents admission just checked, reading them again only for the end frame", async () => {
+    const u = await owner("turn-files");
+    const { room, frames } = memoryRoom();
+    const admitted = await admitQuestion(room, u.who, u.question("How long is parental leave?", { file_ids: [u.doc.fileId] }));
+    const read = room.files;
+    let reads = 0;
+    room.files = () => (reads++, read());
+    await runTurn(room, u.who, "How long is parental leave?", undefined, { files: admitted.ok ? admitted.files : undefined });
+    expect(reads).toBe(1);
+    const end = frames.find((f) => f.message.type === "end")!.message as Extract<ServerMessage, { type: "end" }>;
+    expect(end.message.content).toMatch(/sixteen weeks/i);
+    expect(end.files).toEqual([expect.objectContaining({ fileId: u.doc.fileId })]);
   });
 
   it("stops writing when asked: what was written is kept, marked stopped, and the turn ends", async () => {
