@@ -9,7 +9,7 @@ import { benchOffline } from "./offline";
 import { benchRetrieval } from "./retrieval";
 import { benchScale } from "./scale";
 import { benchLoad, missedTargets } from "./load";
-import { benchTurnProfile, profileTable } from "./turn-profile";
+import { benchTurnProfile, profileSection } from "./turn-profile";
 
 interface Ablation {
   change: string;
@@ -160,22 +160,7 @@ lines.push(
   `| DocChat (home page; ${bundle.lazyChunks} other chunks load on demand) | ${fmt(bundle.oursJsKb, 1)} kB | ${fmt(bundle.oursCssKb, 1)} kB | ${fmt(bundle.oursJsKb / bundle.referenceJsKb, 2)} |`,
   `| reference: React + react-dom only | ${fmt(bundle.referenceJsKb, 1)} kB | - | 1.00 |`,
 );
-const profile = await benchTurnProfile();
-lines.push("", "## Turn profile: where one chat turn's CPU goes", "");
-if (!profile) {
-  lines.push("Skipped: ../shared/corpus/irs/i1040gi.pdf is not present.");
-} else {
-  lines.push(
-    `bench/turn-profile.ts (\`node --import tsx bench/turn-profile.ts\`) runs each step of a turn with the product's own modules`,
-    `over i1040gi.pdf (${profile.chunks} chunks) in Node: the Library's index and the D1 schema over node:sqlite, the question`,
-    '"When is my tax return due?" with the file attached by its upload key, as bench/load.ts asks it. Mean CPU ms per step, in',
-    "the order a turn runs them; \"before\" is the same table before the performance issue's changes",
-    "(bench/turn-profile-before.json). Not in these figures: crossing to the D1 and Library objects (the calls column) and",
-    "the local responder's 8 ms pause between words, which waits without using CPU.",
-    "",
-    ...profileTable(profile),
-  );
-}
+lines.push("", ...profileSection(await benchTurnProfile()));
 const load = await benchLoad();
 const ms = (n: number) => `${fmt(n)} ms`;
 lines.push("", "## Chat turns, concurrency and indexing (the performance issue's table)", "");

@@ -339,6 +339,26 @@ export function profileTable(now: TurnProfile, before: TurnProfile = profileBefo
   ];
 }
 
+/** docs/PERFORMANCE.md's Turn profile section. */
+export function profileSection(profile: TurnProfile | null): string[] {
+  const lines = ["## Turn profile: where one chat turn's CPU goes", ""];
+  if (!profile) return [...lines, "Skipped: ../shared/corpus/irs/i1040gi.pdf is not present."];
+  return [
+    ...lines,
+    "bench/turn-profile.ts (`node --import tsx bench/turn-profile.ts`) runs each step of a turn with the product's own modules",
+    `over i1040gi.pdf (${profile.chunks} chunks) in Node: the Library's index and the D1 schema over node:sqlite, the question`,
+    '"When is my tax return due?" with the file attached by its upload key, as bench/load.ts asks it. Mean CPU ms per step, in',
+    'the order a turn runs them; "before" is the same table before the performance issue\'s changes',
+    "(bench/turn-profile-before.json, measured at 06268ab). Not in these figures: crossing to the D1 and Library objects (the",
+    "calls column; locally one workerd thread serves them all) and the local responder's 8 ms pause between words, which",
+    "uses no CPU. Each step row times a module as a turn calls it; the last two rows run a whole chat frame as ChatSession",
+    "does, so they also show the steps a turn now skips (a first message's token read stands for its revocation check, and",
+    "a turn that starts at once uses the documents its admission just checked).",
+    "",
+    ...profileTable(profile),
+  ];
+}
+
 if (process.argv[1]?.endsWith("turn-profile.ts")) {
   const profile = await benchTurnProfile(Number(process.env.REPS ?? 200));
   if (!profile) {
