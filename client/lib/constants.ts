@@ -12,4 +12,6 @@ export const STORAGE_KEYS = {
   currentSessionId: "currentSessionId",
   /** documents whose text recognition already started by itself once (state/ocr.ts) */
   ocrAutoStarted: "ocrAutoStarted",
+  /** documents whose text recognition was under way here, so a reload continues it */
+  ocrInProgress: "ocrInProgress",
 } as const;

@@ -3,7 +3,8 @@
 // soon as it is read, so a cancelled or reloaded recognition simply continues
 // with the pages the server still lists (ocrPages). It starts by itself once
 // per document (remembered in localStorage) when My Files shows it or a chat
-// takes it, and on demand with "Recognise text".
+// takes it, continues by itself after a reload that interrupted it, and
+// otherwise starts on demand with "Recognise text".
 import { subscribe } from "valtio";
 import {
   OCR_PAGE_MAX_CHARS,
@@ -61,6 +62,7 @@ export function cancelRecognition(fileId: string): void {
   controllers.get(fileId)?.abort();
   controllers.delete(fileId);
   delete ocrState.documents[fileId];
+  markInterrupted(fileId, false);
 }
 
 /** Stops every recognition (signing out does). */
@@ -89,37 +91,48 @@ export function filesListed(files: readonly FileItem[]): void {
   autoRecognise(files);
 }
 
-/** Starts, once per document ever, the recognition of documents waiting for it (My Files showed them, or a chat took them). */
+/**
+ * Starts the recognition of documents waiting for it (My Files showed them, or
+ * a chat took them): once per document ever, and again for one a reload
+ * interrupted (not one the user cancelled).
+ */
 export function autoRecognise(files: readonly (FileRef & Pick<FileItem, "status">)[]): void {
   const waiting = files.filter((f) => f.status === "needs_ocr");
   if (waiting.length === 0) return;
-  const started = autoStarted();
+  const started = storedIds(STORAGE_KEYS.ocrAutoStarted);
+  const interrupted = storedIds(STORAGE_KEYS.ocrInProgress);
   for (const file of waiting) {
-    if (started.includes(file.fileId)) continue;
-    started.push(file.fileId);
+    if (started.includes(file.fileId) && !interrupted.includes(file.fileId)) continue;
+    if (!started.includes(file.fileId)) started.push(file.fileId);
     recogniseDocument(file);
   }
-  remember(started);
+  storeIds(STORAGE_KEYS.ocrAutoStarted, started);
 }
 
-/** How many document ids the auto-start memory keeps (the oldest are forgotten). */
-const AUTO_STARTED_KEPT = 500;
+/** How many document ids each localStorage list keeps (the oldest are forgotten). */
+const STORED_IDS_KEPT = 500;
 
-function autoStarted(): string[] {
+function storedIds(key: string): string[] {
   try {
-    const saved: unknown = JSON.parse(localStorage.getItem(STORAGE_KEYS.ocrAutoStarted) ?? "[]");
+    const saved: unknown = JSON.parse(localStorage.getItem(key) ?? "[]");
     return Array.isArray(saved) ? saved.filter((id): id is string => typeof id === "string") : [];
   } catch {
     return [];
   }
 }
 
-function remember(ids: string[]): void {
+function storeIds(key: string, ids: string[]): void {
   try {
-    localStorage.setItem(STORAGE_KEYS.ocrAutoStarted, JSON.stringify(ids.slice(-AUTO_STARTED_KEPT)));
+    localStorage.setItem(key, JSON.stringify(ids.slice(-STORED_IDS_KEPT)));
   } catch {
-    // storage full or disabled: at worst a recognition starts by itself again
+    // storage full or disabled: at worst a recognition starts by itself again, or waits for the button
   }
+}
+
+/** A recognition under way is noted, so a reload in the middle of it continues it by itself. */
+function markInterrupted(fileId: string, underWay: boolean): void {
+  const ids = storedIds(STORAGE_KEYS.ocrInProgress).filter((id) => id !== fileId);
+  storeIds(STORAGE_KEYS.ocrInProgress, underWay ? [...ids, fileId] : ids);
 }
 
 class Cancelled extends Error {}
@@ -139,6 +152,7 @@ async function run(fileId: string, signal: AbortSignal): Promise<void> {
   const job = ocrState.documents[fileId];
   if (!job) return;
   job.phase = "running";
+  markInterrupted(fileId, true);
   let reader: PageReader | null = null;
   try {
     const status = await unlessCancelled(indexingStatus(fileId), signal);
@@ -162,9 +176,11 @@ async function run(fileId: string, signal: AbortSignal): Promise<void> {
       job.pagesDone += 1;
     }
     job.phase = "done";
+    markInterrupted(fileId, false);
     ocrState.finished += 1;
   } catch (err) {
     if (err instanceof Cancelled) return;
+    markInterrupted(fileId, false);
     console.error("Text recognition failed", err);
     job.error = serverMessage(err) ?? (job.page === null ? OCR_MESSAGES.couldNotStart : OCR_MESSAGES.pageFailed(job.page));
     job.phase = "done";

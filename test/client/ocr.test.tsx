@@ -207,21 +207,32 @@ describe("scanned documents on My Files", () => {
     expect(within(row()).getByRole("button", { name: "Recognise text" })).toBeTruthy();
     await waitFor(() => expect(engine.closed).toBe(1));
     expect(posts()).toEqual([]);
+    expect(JSON.parse(localStorage.getItem("ocrInProgress")!)).toEqual([]); // a reload will not start it again
   });
 
-  it("resumes after a reload with the pages the server still lists", async () => {
-    // page 1 was sent before the reload; the same browser remembers the auto-start
+  it("continues by itself after a reload, with the pages the server still lists", async () => {
+    // page 1 was sent before the reload interrupted the recognition
     waiting = [3];
     localStorage.setItem("ocrAutoStarted", JSON.stringify(["scan1"]));
+    localStorage.setItem("ocrInProgress", JSON.stringify(["scan1"]));
     engine.manual = true;
     renderPage();
-    await userEvent.click(await within(await waitFor(row)).findByRole("button", { name: "Recognise text" }));
     const read = await nextRead();
     expect(read.page).toBe(3);
     expect(within(row()).getByRole("progressbar").getAttribute("aria-valuetext")).toBe("Recognising page 1 of 1");
     read.resolve("Page three");
     await waitFor(() => expect(within(row()).getByText("Indexed")).toBeTruthy());
     expect(posts()).toEqual([{ pages: [{ page: 3, text: "Page three" }] }]);
+    expect(JSON.parse(localStorage.getItem("ocrInProgress")!)).toEqual([]);
+  });
+
+  it("after a cancel, a reload waits for Recognise text, which continues where it stopped", async () => {
+    waiting = [3];
+    localStorage.setItem("ocrAutoStarted", JSON.stringify(["scan1"]));
+    renderPage();
+    await userEvent.click(await within(await waitFor(row)).findByRole("button", { name: "Recognise text" }));
+    await waitFor(() => expect(within(row()).getByText("Indexed")).toBeTruthy());
+    expect(posts()).toEqual([{ pages: [{ page: 3, text: "Text of page 3" }] }]);
   });
 
   it("explains a failure in plain words and can be tried again", async () => {
