@@ -20,12 +20,12 @@ export async function uploadAndIndex(token: string, fileName: string, bytes: Uin
   return { ...indexed.json, s3Key: link.json.s3Key };
 }
 
-/** Waits for the queue consumer to finish the document (indexed or failed). */
+/** Waits for the queue consumer to finish the document (indexed, failed, or waiting for text recognition). */
 export async function waitUntilDone(token: string, fileId: string, timeout = 60_000): Promise<IndexingStatusResponse> {
   return vi.waitFor(
     async () => {
       const res = await call("GET", `/api/documents/indexingStatus?file_id=${fileId}`, { token });
-      if (res.json.status !== "indexed" && res.json.status !== "failed") throw new Error(`still ${res.json.status}`);
+      if (!["indexed", "failed", "needs_ocr"].includes(res.json.status)) throw new Error(`still ${res.json.status}`);
       return res.json as IndexingStatusResponse;
     },
     { timeout, interval: 100 },

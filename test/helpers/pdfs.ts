@@ -24,7 +24,7 @@ export async function textPdf(pages: string[]): Promise<Uint8Array> {
   return pdf.save();
 }
 
-/** Pages with drawings but no text layer, like a scan. */
+/** Pages with drawings but no text layer and no picture: nothing to read or recognise. */
 export async function imageOnlyPdf(pageCount: number): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   for (let i = 0; i < pageCount; i++) {
@@ -62,4 +62,51 @@ export function passwordProtectedPdf(): Uint8Array {
 /** Starts like a PDF, then is garbage. */
 export function corruptPdf(): Uint8Array {
   return new TextEncoder().encode(`%PDF-1.7\n${"this is not really a pdf body ".repeat(40)}\n%%EOF`);
+}
+
+/** A grey-striped greyscale PNG (what a scanner produces, minus the text), built by hand: no canvas in workerd. */
+async function stripedPng(width: number, height: number): Promise<Uint8Array> {
+  const rows = new Uint8Array((width + 1) * height); // each row: filter byte 0, then one byte per pixel
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) rows[y * (width + 1) + 1 + x] = (y >> 2) % 2 ? 40 : 220;
+  const compressed = new Uint8Array(await new Response(new Blob([rows]).stream().pipeThrough(new CompressionStream("deflate"))).arrayBuffer());
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const chunk = (type: string, data: Uint8Array) => {
+    const body = new Uint8Array([...new TextEncoder().encode(type), ...data]);
+    let crc = 0xffffffff;
+    for (const byte of body) crc = crcTable[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+    const out = new DataView(new ArrayBuffer(12 + data.length));
+    out.setUint32(0, data.length);
+    new Uint8Array(out.buffer).set(body, 4);
+    out.setUint32(8 + data.length, (crc ^ 0xffffffff) >>> 0);
+    return new Uint8Array(out.buffer);
+  };
+  const header = new DataView(new ArrayBuffer(13));
+  header.setUint32(0, width);
+  header.setUint32(4, height);
+  header.setUint8(8, 8); // bit depth
+  header.setUint8(9, 0); // greyscale
+  const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  return new Uint8Array([
+    ...signature,
+    ...chunk("IHDR", new Uint8Array(header.buffer)),
+    ...chunk("IDAT", compressed),
+    ...chunk("IEND", new Uint8Array()),
+  ]);
+}
+
+/**
+ * A PDF whose pages are pictures (a scan): one embedded PNG per page, no text
+ * layer. `textPages` adds pages with real text after them (a mixed document).
+ */
+export async function scannedPdf(scannedPages: number, textPages: string[] = []): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const image = await pdf.embedPng(await stripedPng(120, 160));
+  for (let i = 0; i < scannedPages; i++) pdf.addPage([612, 792]).drawImage(image, { x: 0, y: 0, width: 612, height: 792 });
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (const text of textPages) pdf.addPage([612, 792]).drawText(text, { x: 50, y: 740, size: 11, font });
+  return pdf.save();
 }

@@ -1,6 +1,7 @@
 // Proves that real-world PDFs (../shared/corpus: IRS publications, SEC filings,
 // and malformed, encrypted and scanned files from pdf.js and py-pdf) each end
-// `indexed` or `failed` with a reason a user understands: no crash, no hang.
+// `indexed`, `failed` with a reason a user understands, or (scans) waiting for
+// text recognition with the pages to recognise listed: no crash, no hang.
 // Skipped when the corpus is not beside the project.
 import { describe, expect, it } from "vitest";
 import { corpus, corpusBytes } from "../helpers/corpus";
@@ -8,18 +9,20 @@ import { DOCUMENT_MESSAGES as M } from "../../worker/contract/documents";
 import { newUser } from "../helpers/api";
 import { uploadAndIndex, waitUntilDone } from "../helpers/documents";
 
-const REASONS: string[] = [M.notPdf, M.passwordProtected, M.scanned];
+const REASONS: string[] = [M.notPdf, M.passwordProtected, M.noText];
 
 // Files whose outcome we know and pin (from corpus/MANIFEST.md).
-const EXPECTED: Record<string, { status: "indexed" | "failed"; error?: string; pages?: number }> = {
-  "irs/p17.pdf": { status: "indexed", pages: 417 },
+const EXPECTED: Record<string, { status: "indexed" | "failed" | "needs_ocr"; error?: string; pages?: number; ocrPages?: number[] }> = {
+  "irs/p17.pdf": { status: "indexed", pages: 417, ocrPages: [1] }, // its cover is a picture
+  "irs/fw9.pdf": { status: "indexed", pages: 6, ocrPages: [] },
   "irs/f1040.pdf": { status: "indexed", pages: 2 },
   "sec_financebench/3M_2018_10K.pdf": { status: "indexed", pages: 160 },
   "sec_financebench/BESTBUY_2024Q2_10Q.pdf": { status: "indexed", pages: 30 }, // owner-password only
   "edge_pypdf/libreoffice-writer-password.pdf": { status: "failed", error: M.passwordProtected },
   "edge_pdfjs/encrypted-attachment.pdf": { status: "failed", error: M.passwordProtected },
-  "edge_pdfjs/scan-bad.pdf": { status: "failed", error: M.scanned },
-  "edge_pypdf/imagemagick-images.pdf": { status: "failed", error: M.scanned },
+  "edge_pdfjs/scan-bad.pdf": { status: "needs_ocr", ocrPages: [1] },
+  "edge_pypdf/imagemagick-images.pdf": { status: "needs_ocr", ocrPages: [1, 2, 3, 4, 5, 6] },
+  "edge_pdfjs/empty.pdf": { status: "failed", error: M.noText },
   "edge_pdfjs/REDHAT-1531897-0.pdf": { status: "failed", error: M.notPdf },
   "edge_pdfjs/tracemonkey.pdf": { status: "indexed", pages: 14 },
 };
@@ -42,6 +45,7 @@ describe.skipIf(!corpus)("real-world corpus", () => {
         expect(done.status).toBe(expected.status);
         if (expected.error) expect(done.error).toBe(expected.error);
         if (expected.pages) expect(done).toMatchObject({ pagesTotal: expected.pages, pagesDone: expected.pages });
+        if (expected.ocrPages) expect(done.ocrPages).toEqual(expected.ocrPages);
       }
     },
     120_000,

@@ -296,7 +296,7 @@ describe("failure reasons", () => {
   it.each([
     ["a corrupt file", corruptPdf, M.notPdf],
     ["a password-protected file", passwordProtectedPdf, M.passwordProtected],
-    ["a scanned (image-only) file", () => imageOnlyPdf(3), M.scanned],
+    ["a file of drawings only (no text, no picture to recognise)", () => imageOnlyPdf(3), M.noText],
   ])("fails %s with a plain reason", async (_label, make, reason) => {
     const { token } = await newUser("bad");
     const result = await uploadAndIndex(token, "input.pdf", await make());
@@ -305,10 +305,10 @@ describe("failure reasons", () => {
     expect(done).toMatchObject({ status: "failed", error: reason });
   });
 
-  it("fails a PDF whose pages are mostly empty as scanned", async () => {
+  it("fails a PDF whose pages are mostly empty, with nothing to recognise", async () => {
     const { token } = await newUser("mostlyempty");
     const result = await uploadAndIndex(token, "sparse.pdf", await textPdf(["Real text on the cover page only.", " ", " "]));
-    expect(await waitUntilDone(token, result.fileId)).toMatchObject({ status: "failed", error: M.scanned });
+    expect(await waitUntilDone(token, result.fileId)).toMatchObject({ status: "failed", error: M.noText });
   });
 
   it("fails a PDF with more pages than the plan allows", async () => {

@@ -11,7 +11,7 @@ import { textPdf } from "../helpers/pdfs";
 async function pagesOf(bytes: Uint8Array): Promise<string[]> {
   const pdf = await openPdfPages(bytes.slice(), 10_000);
   const pages: string[] = [];
-  for await (const text of pdf.pages()) pages.push(text);
+  for await (const { text } of pdf.pages()) pages.push(text);
   await pdf.close();
   return pages;
 }

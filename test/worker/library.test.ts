@@ -45,7 +45,7 @@ describe("the Library", () => {
     const chunks = await userLibrary.addPages(id, run.runId, 1, ["Depreciation schedules for rental property"]);
     expect(chunks).toEqual([expect.objectContaining({ id: `${id}:1:0`, documentId: id, page: 1 })]);
     expect(await mirrored(id)).toMatchObject({ status: "processing", indexed_pages: 1 });
-    expect(await userLibrary.status(id)).toEqual({ documentId: id, status: "processing", pagesDone: 1, pagesTotal: 2, error: null });
+    expect(await userLibrary.status(id)).toEqual({ documentId: id, status: "processing", pagesDone: 1, pagesTotal: 2, error: null, ocrPages: [] });
     expect(await userLibrary.search("depreciation", null, 10)).toEqual([]); // "all my files" searches complete documents only
     // a chat that has the document attached searches the pages done so far
     expect((await userLibrary.search("depreciation", [id], 10)).map((h) => h.page)).toEqual([1]);
@@ -62,6 +62,7 @@ describe("the Library", () => {
         text: "Depreciation schedules for rental property",
         char_start: 0,
         char_end: 42,
+        recognised: 0,
       },
     ]);
     expect(await userLibrary.search("depreciation", ["other-doc"], 10)).toEqual([]);
@@ -180,8 +181,8 @@ describe("the Library", () => {
       };
     });
     expect(upgraded).toEqual({
-      version: 3,
-      status: { documentId: "old", status: "indexed", pagesDone: 0, pagesTotal: null, error: null },
+      version: 4,
+      status: { documentId: "old", status: "indexed", pagesDone: 0, pagesTotal: null, error: null, ocrPages: [] },
       hits: [3],
       requeued: "pending",
     });

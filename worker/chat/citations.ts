@@ -25,6 +25,7 @@ export function citedSources(answer: string, passages: Passage[]): Source[] {
         charStart: passage.charStart,
         charEnd: passage.charEnd,
         quote: passage.text.slice(0, QUOTE_CHARS),
+        ...(passage.recognised ? { recognised: true } : {}),
       };
     });
 }

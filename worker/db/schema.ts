@@ -53,10 +53,12 @@ export const documents = sqliteTable(
     sizeBytes: integer("size_bytes"),
     pageCount: integer("page_count"),
     indexedPages: integer("indexed_pages").notNull().default(0),
-    status: text("status", { enum: ["uploading", "pending", "processing", "indexed", "failed"] })
+    status: text("status", { enum: ["uploading", "pending", "processing", "needs_ocr", "indexed", "failed"] })
       .notNull()
       .default("uploading"),
     error: text("error"),
+    /** pages (1-based) waiting for text recognition in the owner's browser (status needs_ocr) */
+    ocrPages: text("ocr_pages", { mode: "json" }).$type<number[]>().notNull().default([]),
     source: text("source", { enum: ["upload", "drive"] })
       .notNull()
       .default("upload"),

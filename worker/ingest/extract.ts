@@ -3,7 +3,7 @@
 // pause between them, so a long PDF never holds the isolate: requests it also
 // serves (health checks, chats) run between two pages. pdf.js detaches the
 // buffer it is given, so callers pass a copy if they still need the bytes.
-import { getDocumentProxy } from "unpdf";
+import { getDocumentProxy, getResolvedPDFJS } from "unpdf";
 import { DOCUMENT_MESSAGES } from "../contract/documents";
 import { isEmptyPage } from "../library/chunker";
 
@@ -17,10 +17,16 @@ export class IndexingFailure extends Error {
 
 type PdfProxy = Awaited<ReturnType<typeof getDocumentProxy>>;
 
+/** One page as read: its text layer, and for a page without text whether it is a picture (a scan to recognise). */
+export interface PageRead {
+  text: string;
+  scanned: boolean;
+}
+
 export interface PdfPages {
   pageCount: number;
-  /** each page's text in order (index 0 = the PDF's first page), pausing for other work every few pages */
-  pages(): AsyncGenerator<string>;
+  /** each page in order (index 0 = the PDF's first page), pausing for other work every few pages */
+  pages(): AsyncGenerator<PageRead>;
   close(): Promise<void>;
 }
 
@@ -39,6 +45,22 @@ async function pageText(pdf: PdfProxy, pageNumber: number): Promise<string> {
   let text = "";
   for (const item of content.items) if ("str" in item && item.str != null) text += item.str + (item.hasEOL ? "\n" : "");
   return text;
+}
+
+/**
+ * A page without text that paints an image: a scan or a photo of text, worth
+ * recognising. A blank page, or one with only drawings, is not.
+ */
+async function paintsImage(pdf: PdfProxy, pageNumber: number): Promise<boolean> {
+  const { OPS } = await getResolvedPDFJS();
+  const imageOps = new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject, OPS.paintImageXObjectRepeat]);
+  const { fnArray } = await (await pdf.getPage(pageNumber)).getOperatorList();
+  return fnArray.some((op) => imageOps.has(op));
+}
+
+async function readPage(pdf: PdfProxy, pageNumber: number): Promise<PageRead> {
+  const text = await pageText(pdf, pageNumber);
+  return { text, scanned: isEmptyPage(text) && (await paintsImage(pdf, pageNumber)) };
 }
 
 /** Pages read together between two pauses: pdf.js pipelines them, and a pause comes every ~50 ms of work. */
@@ -64,13 +86,13 @@ export async function openPdfPages(bytes: Uint8Array, maxPages: number): Promise
     async *pages() {
       for (let first = 1; first <= pdf.numPages; first += PAGES_PER_SLICE) {
         const numbers = Array.from({ length: Math.min(PAGES_PER_SLICE, pdf.numPages - first + 1) }, (_, i) => first + i);
-        let texts: string[];
+        let read: PageRead[];
         try {
-          texts = await Promise.all(numbers.map((n) => pageText(pdf, n)));
+          read = await Promise.all(numbers.map((n) => readPage(pdf, n)));
         } catch (err) {
           throw readFailure(err);
         }
-        yield* texts;
+        yield* read;
         await yieldToOtherWork();
       }
     },
@@ -78,24 +100,31 @@ export async function openPdfPages(bytes: Uint8Array, maxPages: number): Promise
   };
 }
 
-/** Too few pages with text to search (`empty` of `pages` have none): a scanned PDF, pages that are pictures of text. */
-export function looksScanned(pages: number, empty: number): boolean {
+/** Too few pages with text to search (`empty` of `pages` have none) and no scanned page to recognise. */
+export function hasTooLittleText(pages: number, empty: number): boolean {
   return pages === 0 || empty === pages || empty > pages / 2;
 }
 
 export interface ExtractedPdf {
   pageCount: number;
   pages: string[]; // pages[0] = the PDF's first page
+  /** pages (1-based) that are pictures of text, for recognition */
+  scannedPages: number[];
 }
 
-/** Every page's text at once (tests, the offline benchmark); fails a scanned PDF. */
+/** Every page's text at once (tests, the offline benchmark); fails a PDF with too little text and no scans. */
 export async function extractPdfPages(bytes: Uint8Array, maxPages: number): Promise<ExtractedPdf> {
   const pdf = await openPdfPages(bytes, maxPages);
   try {
     const pages: string[] = [];
-    for await (const text of pdf.pages()) pages.push(text);
-    if (looksScanned(pages.length, pages.filter(isEmptyPage).length)) throw new IndexingFailure(DOCUMENT_MESSAGES.scanned);
-    return { pageCount: pdf.pageCount, pages };
+    const scannedPages: number[] = [];
+    for await (const { text, scanned } of pdf.pages()) {
+      pages.push(text);
+      if (scanned) scannedPages.push(pages.length);
+    }
+    if (!scannedPages.length && hasTooLittleText(pages.length, pages.filter(isEmptyPage).length))
+      throw new IndexingFailure(DOCUMENT_MESSAGES.noText);
+    return { pageCount: pdf.pageCount, pages, scannedPages };
   } finally {
     await pdf.close();
   }

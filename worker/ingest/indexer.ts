@@ -11,7 +11,7 @@ import { library, type LibraryBinding } from "../library/stub";
 import { quotaFor } from "../services/quotas";
 import { deleteVectors, upsertChunkVectors, type VectorBindings } from "../services/vectors";
 import { isEmptyPage } from "../library/chunker";
-import { IndexingFailure, looksScanned, openPdfPages } from "./extract";
+import { IndexingFailure, hasTooLittleText, openPdfPages } from "./extract";
 
 export interface IndexerDeps extends VectorBindings, LibraryBinding {
   DB: D1Database;
@@ -55,7 +55,9 @@ export async function indexDocument(deps: IndexerDeps, documentId: string): Prom
 /**
  * Reads the pages and hands them to the Library 25 at a time, under this run's
  * lease, while the rest is still being read: a long PDF is searchable from its
- * first pages on. A PDF that turns out to be mostly pictures fails at the end.
+ * first pages on. Pages that are pictures of text are listed for recognition in
+ * the owner's browser (the document waits for it as needs_ocr when it has too
+ * little text of its own); a PDF with too little text and no such page fails.
  */
 async function indexPages(
   deps: IndexerDeps,
@@ -80,6 +82,7 @@ async function indexPages(
     if (!(await userLibrary.setPageCount(documentId, runId, pdf.pageCount))) return "skipped";
     let pagesRead = 0;
     let emptyPages = 0;
+    const scannedPages: number[] = [];
     let step: string[] = [];
     const addStep = async () => {
       const chunks = await userLibrary.addPages(documentId, runId, pagesRead - step.length + 1, step);
@@ -90,15 +93,17 @@ async function indexPages(
       }
       return chunks !== null;
     };
-    for await (const text of pdf.pages()) {
+    for await (const { text, scanned } of pdf.pages()) {
       pagesRead++;
       if (isEmptyPage(text)) emptyPages++;
+      if (scanned) scannedPages.push(pagesRead);
       step.push(text);
       if (step.length === PAGES_PER_STEP && !(await addStep())) return stopped();
     }
     if (step.length && !(await addStep())) return stopped();
-    if (looksScanned(pagesRead, emptyPages)) throw new IndexingFailure(DOCUMENT_MESSAGES.scanned);
-    return (await userLibrary.finish(documentId, runId)) ? "indexed" : stopped();
+    const textTooFew = hasTooLittleText(pagesRead, emptyPages);
+    if (!scannedPages.length && textTooFew) throw new IndexingFailure(DOCUMENT_MESSAGES.noText);
+    return (await userLibrary.finish(documentId, runId, scannedPages, textTooFew)) ? "indexed" : stopped();
   } finally {
     await pdf.close();
   }

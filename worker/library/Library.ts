@@ -13,7 +13,14 @@ import { eq } from "drizzle-orm";
 import { getDb } from "../db/client";
 import { documents } from "../db/schema";
 import { deleteVectors } from "../services/vectors";
-import { LibraryIndex, type ChunkHit, type DocumentState, type IndexedChunk, type SqlParam } from "./library-index";
+import {
+  LibraryIndex,
+  type ChunkHit,
+  type DocumentState,
+  type IndexedChunk,
+  type RecognitionResult,
+  type SqlParam,
+} from "./library-index";
 
 export class Library extends DurableObject<Env> {
   private index: LibraryIndex;
@@ -35,7 +42,13 @@ export class Library extends DurableObject<Env> {
     if (!state) return null;
     await getDb(this.env)
       .update(documents)
-      .set({ status: state.status, indexedPages: state.pagesDone, pageCount: state.pagesTotal, error: state.error })
+      .set({
+        status: state.status,
+        indexedPages: state.pagesDone,
+        pageCount: state.pagesTotal,
+        error: state.error,
+        ocrPages: state.ocrPages,
+      })
       .where(eq(documents.id, state.documentId));
     await this.scheduleLeaseCheck();
     return state;
@@ -102,9 +115,20 @@ export class Library extends DurableObject<Env> {
     return added.chunks;
   }
 
-  /** The document is complete and searched from now on; false when this run no longer holds it. */
-  async finish(documentId: string, runId: string): Promise<boolean> {
-    return (await this.mirror(this.index.finish(documentId, runId))) !== null;
+  /**
+   * The text layer is read and searched from now on; `ocrPages` (pictures of text)
+   * wait for recognition in the owner's browser (as needs_ocr when `textTooFew`).
+   * False when this run no longer holds it.
+   */
+  async finish(documentId: string, runId: string, ocrPages: number[] = [], textTooFew = false): Promise<boolean> {
+    return (await this.mirror(this.index.finish(documentId, runId, ocrPages, textTooFew))) !== null;
+  }
+
+  /** Text recognised in the owner's browser for listed pages of a needs_ocr document. */
+  async recognise(documentId: string, pages: { page: number; text: string }[]): Promise<RecognitionResult> {
+    const result = this.index.recognise(documentId, pages);
+    if (result.ok) await this.mirror(result.state);
+    return result;
   }
 
   /** The document cannot be indexed, for `reason`: its chunks go; returns their ids (the caller removes their vectors). */

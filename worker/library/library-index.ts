@@ -34,6 +34,8 @@ interface DocumentRow {
   pages_total: number | null;
   error: string | null;
   updated_at: number;
+  /** JSON array of the pages waiting for text recognition */
+  ocr_pages: string;
 }
 
 const toState = (row: DocumentRow): DocumentState => ({
@@ -42,11 +44,27 @@ const toState = (row: DocumentRow): DocumentState => ({
   pagesDone: row.pages_done,
   pagesTotal: row.pages_total,
   error: row.error,
+  ocrPages: JSON.parse(row.ocr_pages) as number[],
 });
 
-/** What a search reads: all complete documents, or a chat's own documents as far as they are indexed. */
+/** What recognised text for a document's scanned pages came to (POST /api/documents/:id/ocr-pages). */
+export type RecognitionResult =
+  | { ok: true; state: DocumentState; chunks: IndexedChunk[] }
+  | { ok: false; reason: "unknown" | "not_waiting" }
+  | { ok: false; reason: "page_not_listed"; page: number };
+
+/**
+ * What a search reads: all complete documents (those whose scanned pages still wait
+ * for recognition included: their text pages are done), or a chat's own documents
+ * as far as they are indexed.
+ */
 const searchable = (ids: readonly string[] | null) =>
-  ids ? `d.status IN ('indexed', 'processing') AND c.document_id IN (${ids.map(() => "?").join(", ")})` : "d.status = 'indexed'";
+  ids
+    ? `d.status IN ('indexed', 'needs_ocr', 'processing') AND c.document_id IN (${ids.map(() => "?").join(", ")})`
+    : "d.status IN ('indexed', 'needs_ocr')";
+
+const DOCUMENT_COLUMNS = "id, file_name, status, run_id, attempts, pages_done, pages_total, error, updated_at, ocr_pages";
+const HIT_COLUMNS = "c.id, c.document_id, d.file_name, c.page, c.text, c.char_start, c.char_end, c.recognised";
 
 export class LibraryIndex {
   constructor(
@@ -57,10 +75,7 @@ export class LibraryIndex {
   }
 
   private row(documentId: string): DocumentRow | undefined {
-    return this.sql.rows<DocumentRow>(
-      "SELECT id, file_name, status, run_id, attempts, pages_done, pages_total, error, updated_at FROM documents WHERE id = ?",
-      documentId,
-    )[0];
+    return this.sql.rows<DocumentRow>(`SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE id = ?`, documentId)[0];
   }
 
   private state(documentId: string): DocumentState {
@@ -73,7 +88,7 @@ export class LibraryIndex {
     this.sql.rows(
       `INSERT INTO documents (id, file_name, status, updated_at) VALUES (?, ?, 'pending', ?)
        ON CONFLICT(id) DO UPDATE SET file_name = excluded.file_name, status = 'pending', run_id = NULL, attempts = 0,
-         pages_done = 0, pages_total = NULL, error = NULL, updated_at = excluded.updated_at`,
+         pages_done = 0, pages_total = NULL, error = NULL, ocr_pages = '[]', updated_at = excluded.updated_at`,
       documentId,
       fileName,
       this.now(),
@@ -97,7 +112,7 @@ export class LibraryIndex {
     this.sql.transaction(() => {
       this.sql.rows("DELETE FROM chunks WHERE document_id = ?", documentId);
       this.sql.rows(
-        "UPDATE documents SET status = 'processing', run_id = ?, pages_done = 0, pages_total = NULL, error = NULL, updated_at = ? WHERE id = ?",
+        "UPDATE documents SET status = 'processing', run_id = ?, pages_done = 0, pages_total = NULL, error = NULL, ocr_pages = '[]', updated_at = ? WHERE id = ?",
         runId,
         this.now(),
         documentId,
@@ -161,22 +176,63 @@ export class LibraryIndex {
       for (let i = 0; i < chunks.length; i += ROWS_PER_INSERT) {
         const group = chunks.slice(i, i + ROWS_PER_INSERT);
         this.sql.rows(
-          `INSERT INTO chunks (id, document_id, page, ord, text, char_start, char_end) VALUES ${group.map(() => "(?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
-          ...group.flatMap((c) => [c.id, c.documentId, c.page, c.ord, c.text, c.charStart, c.charEnd]),
+          `INSERT INTO chunks (id, document_id, page, ord, text, char_start, char_end, recognised) VALUES ${group.map(() => "(?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
+          ...group.flatMap((c) => [c.id, c.documentId, c.page, c.ord, c.text, c.charStart, c.charEnd, c.recognised ? 1 : 0]),
         );
       }
     });
   }
 
-  /** The document is complete: from now on its chunks are searched. Null when this run no longer holds it. */
-  finish(documentId: string, runId: string): DocumentState | null {
+  /**
+   * The text layer is read: from now on the document's chunks are searched.
+   * `ocrPages` (pages that are pictures of text) wait for recognition: as
+   * needs_ocr when the document has too little text of its own (`textTooFew`),
+   * else it is indexed and they are recognised when its owner asks.
+   * Null when this run no longer holds it.
+   */
+  finish(documentId: string, runId: string, ocrPages: readonly number[] = [], textTooFew = false): DocumentState | null {
     if (!this.holds(documentId, runId)) return null;
     this.sql.rows(
-      "UPDATE documents SET status = 'indexed', run_id = NULL, error = NULL, updated_at = ? WHERE id = ?",
+      "UPDATE documents SET status = ?, run_id = NULL, error = NULL, ocr_pages = ?, updated_at = ? WHERE id = ?",
+      ocrPages.length && textTooFew ? "needs_ocr" : "indexed",
+      JSON.stringify(ocrPages),
       this.now(),
       documentId,
     );
     return this.state(documentId);
+  }
+
+  /**
+   * Indexes text recognised in the owner's browser for some of a document's
+   * listed pages (needs_ocr, or indexed with scanned pages left) (empty text: nothing was recognised there) and takes
+   * them off the list. When none is left the document is indexed, or failed when
+   * it holds no text at all. Every page must be on the list, or nothing changes.
+   */
+  recognise(documentId: string, pages: readonly { page: number; text: string }[]): RecognitionResult {
+    const row = this.row(documentId);
+    if (!row || row.status === "removed") return { ok: false, reason: "unknown" };
+    const waiting = new Set(JSON.parse(row.ocr_pages) as number[]);
+    if (!(row.status === "needs_ocr" || (row.status === "indexed" && waiting.size))) return { ok: false, reason: "not_waiting" };
+    const stray = pages.find((p) => !waiting.has(p.page));
+    if (stray) return { ok: false, reason: "page_not_listed", page: stray.page };
+    const chunks = pages.flatMap(({ page, text }) =>
+      chunkPage(text).map((c) => ({ ...c, id: `${documentId}:${page}:${c.ord}`, documentId, page, recognised: true })),
+    );
+    for (const { page } of pages) waiting.delete(page);
+    const left = [...waiting].sort((a, b) => a - b);
+    this.sql.transaction(() => {
+      this.addChunks(chunks);
+      this.sql.rows("UPDATE documents SET ocr_pages = ?, updated_at = ? WHERE id = ?", JSON.stringify(left), this.now(), documentId);
+    });
+    if (left.length === 0) {
+      const hasText = this.sql.rows("SELECT 1 FROM chunks WHERE document_id = ? LIMIT 1", documentId).length > 0;
+      if (!hasText) {
+        this.fail(documentId, row.file_name, DOCUMENT_MESSAGES.nothingRecognised);
+        return { ok: true, state: this.state(documentId), chunks: [] };
+      }
+      this.sql.rows("UPDATE documents SET status = 'indexed', updated_at = ? WHERE id = ?", this.now(), documentId);
+    }
+    return { ok: true, state: this.state(documentId), chunks };
   }
 
   /**
@@ -190,7 +246,7 @@ export class LibraryIndex {
       this.sql.rows("DELETE FROM chunks WHERE document_id = ?", documentId);
       this.sql.rows(
         `INSERT INTO documents (id, file_name, status, error, updated_at) VALUES (?, ?, 'failed', ?, ?)
-         ON CONFLICT(id) DO UPDATE SET status = 'failed', run_id = NULL, error = excluded.error, updated_at = excluded.updated_at`,
+         ON CONFLICT(id) DO UPDATE SET status = 'failed', run_id = NULL, error = excluded.error, ocr_pages = '[]', updated_at = excluded.updated_at`,
         documentId,
         fileName,
         reason,
@@ -213,8 +269,7 @@ export class LibraryIndex {
    */
   recoverLost(): { requeued: DocumentState[]; failed: { state: DocumentState; staleChunkIds: string[] }[] } {
     const lost = this.sql.rows<DocumentRow>(
-      `SELECT id, file_name, status, run_id, attempts, pages_done, pages_total, error, updated_at FROM documents
-       WHERE status IN ${ACTIVE} AND updated_at < ?`,
+      `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE status IN ${ACTIVE} AND updated_at < ?`,
       this.now() - INDEXING_LEASE_MS,
     );
     const requeued: DocumentState[] = [];
@@ -247,7 +302,7 @@ export class LibraryIndex {
       this.sql.rows("DELETE FROM chunks WHERE document_id = ?", documentId);
       this.sql.rows(
         `INSERT INTO documents (id, file_name, status, updated_at) VALUES (?, '', 'removed', ?)
-         ON CONFLICT(id) DO UPDATE SET file_name = '', status = 'removed', pages_done = 0, pages_total = NULL, error = NULL, updated_at = excluded.updated_at`,
+         ON CONFLICT(id) DO UPDATE SET file_name = '', status = 'removed', pages_done = 0, pages_total = NULL, error = NULL, ocr_pages = '[]', updated_at = excluded.updated_at`,
         documentId,
         this.now(),
       );
@@ -274,7 +329,7 @@ export class LibraryIndex {
     if (!match) return [];
     const ids = documentIds?.length ? documentIds : null;
     return this.sql.rows<ChunkHit>(
-      `SELECT c.id, c.document_id, d.file_name, c.page, c.text, c.char_start, c.char_end
+      `SELECT ${HIT_COLUMNS}
        FROM chunks_fts
        CROSS JOIN chunks c ON c.rowid = chunks_fts.rowid
        CROSS JOIN documents d ON d.id = c.document_id
@@ -292,7 +347,7 @@ export class LibraryIndex {
     if (ids.length === 0) return [];
     const scope = documentIds?.length ? documentIds : null;
     const rows = this.sql.rows<ChunkHit>(
-      `SELECT c.id, c.document_id, d.file_name, c.page, c.text, c.char_start, c.char_end FROM chunks c JOIN documents d ON d.id = c.document_id
+      `SELECT ${HIT_COLUMNS} FROM chunks c JOIN documents d ON d.id = c.document_id
        WHERE ${searchable(scope)} AND c.id IN (${ids.map(() => "?").join(", ")})`,
       ...(scope ?? []),
       ...ids,

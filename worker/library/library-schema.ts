@@ -10,7 +10,7 @@ export interface SyncSql {
   transaction(fn: () => void): void;
 }
 
-const SCHEMA_VERSION = 3;
+const SCHEMA_VERSION = 4;
 
 const CHUNKS_SCHEMA = [
   `CREATE TABLE IF NOT EXISTS chunks (
@@ -64,6 +64,28 @@ export const MIGRATIONS: Record<number, string[]> = {
   // v3: leases. `run_id` names the indexer run that holds the document (a run whose
   // lease expired is fenced out); `attempts` counts recoveries after a lost run.
   3: ["ALTER TABLE documents ADD COLUMN run_id TEXT", "ALTER TABLE documents ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0"],
+  // v4: scanned pages. `needs_ocr` documents list in `ocr_pages` (a JSON array of
+  // 1-based pages) the pages that are pictures of text, waiting for recognition in
+  // the owner's browser; chunks of recognised text are marked `recognised`.
+  4: [
+    "ALTER TABLE documents RENAME TO documents_v3",
+    `CREATE TABLE documents (
+      id TEXT PRIMARY KEY,
+      file_name TEXT NOT NULL,
+      status TEXT NOT NULL CHECK (status IN ('pending', 'processing', 'needs_ocr', 'indexed', 'failed', 'removed')),
+      pages_done INTEGER NOT NULL DEFAULT 0,
+      pages_total INTEGER,
+      error TEXT,
+      updated_at INTEGER NOT NULL,
+      run_id TEXT,
+      attempts INTEGER NOT NULL DEFAULT 0,
+      ocr_pages TEXT NOT NULL DEFAULT '[]'
+    )`,
+    `INSERT INTO documents (id, file_name, status, pages_done, pages_total, error, updated_at, run_id, attempts)
+     SELECT id, file_name, status, pages_done, pages_total, error, updated_at, run_id, attempts FROM documents_v3`,
+    "DROP TABLE documents_v3",
+    "ALTER TABLE chunks ADD COLUMN recognised INTEGER NOT NULL DEFAULT 0",
+  ],
 };
 
 /** Brings the Library's schema up to SCHEMA_VERSION. */

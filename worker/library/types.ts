@@ -9,6 +9,8 @@ export interface DocumentState {
   pagesDone: number;
   pagesTotal: number | null;
   error: string | null;
+  /** pages (1-based) that are pictures of text, waiting for recognition (status needs_ocr) */
+  ocrPages: number[];
 }
 
 /** A chunk as it is stored (and handed back to the indexer for its vector). */
@@ -20,6 +22,8 @@ export interface IndexedChunk {
   text: string;
   charStart: number;
   charEnd: number;
+  /** from text recognised in the owner's browser (a scanned page), not the PDF's text layer */
+  recognised?: boolean;
 }
 
 /** A chunk as search returns it. */
@@ -32,4 +36,6 @@ export interface ChunkHit {
   /** where the chunk sits in its page's normalised text (chunker.ts) */
   char_start: number;
   char_end: number;
+  /** 1 when the text was recognised from a scanned page */
+  recognised: number;
 }

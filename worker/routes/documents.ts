@@ -3,13 +3,21 @@
 // (the browser calls those without the product's Authorization header).
 import { Hono } from "hono";
 import { z } from "zod";
-import { DOCUMENT_MESSAGES as M, FILE_LIST_PAGE_SIZE, FILE_SEARCH_MAX, MAX_UPLOAD_BYTES } from "../contract/documents";
+import { bodyLimit } from "hono/body-limit";
+import {
+  DOCUMENT_MESSAGES as M,
+  FILE_LIST_PAGE_SIZE,
+  FILE_SEARCH_MAX,
+  MAX_UPLOAD_BYTES,
+  OCR_PAGE_MAX_CHARS,
+  OCR_PAGES_PER_REQUEST,
+} from "../contract/documents";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
 import { requireUser } from "../middleware/auth";
 import { valid } from "../middleware/validate";
 import { uploadLinkProvider } from "../providers/upload-links";
-import { deleteDocuments, getOwnedDocument, indexingStatus, listDocuments, markOpened } from "../services/documents";
+import { deleteDocuments, getOwnedDocument, indexingStatus, listDocuments, markOpened, recognisePages } from "../services/documents";
 import { cleanFileName, createUpload, findUploadingByKey, isPdfUpload, startIndexing } from "../services/uploads";
 import { signLink, verifyLink } from "../lib/signed-links";
 import { appOrigin } from "../lib/origin";
@@ -35,6 +43,21 @@ const fileIdQuery = z.object({
   file_id: z.string({ error: M.fileIdRequired }).min(1, M.fileIdRequired),
   page: z.coerce.number().int().min(1).optional().catch(undefined),
 });
+const ocrPagesSchema = z.object({
+  pages: z
+    .array(
+      z.object({
+        page: z.number().int().min(1).max(100_000),
+        text: z.string().max(OCR_PAGE_MAX_CHARS, M.ocrTooLong),
+      }),
+    )
+    .min(1, "Send at least one page.")
+    .max(OCR_PAGES_PER_REQUEST, `Send at most ${OCR_PAGES_PER_REQUEST} pages at once.`)
+    .refine((pages) => new Set(pages.map((p) => p.page)).size === pages.length, "Each page may be sent once."),
+});
+/** Any page's text in UTF-8 with JSON escapes fits, with room; bigger bodies are refused unread. */
+const OCR_BODY_MAX_BYTES = OCR_PAGES_PER_REQUEST * OCR_PAGE_MAX_CHARS * 6 + 4096;
+
 const signedQuery = z.object({ expires: z.string().optional(), signature: z.string().optional() });
 
 export const documentRoutes = new Hono<AppEnv>()
@@ -92,6 +115,16 @@ export const documentRoutes = new Hono<AppEnv>()
       200,
     );
   })
+  .post(
+    "/:fileId/ocr-pages",
+    bodyLimit({ maxSize: OCR_BODY_MAX_BYTES, onError: () => { throw new ApiError(413, M.ocrTooLong); } }),
+    valid("json", ocrPagesSchema),
+    async (c) => {
+      const deps = { db: c.var.db, LIBRARY: c.env.LIBRARY, AI: c.env.AI, VECTORIZE: c.env.VECTORIZE };
+      const input = { userId: c.var.user.id, documentId: c.req.param("fileId"), pages: c.req.valid("json").pages };
+      return c.json(await recognisePages(deps, input), 200);
+    },
+  )
   .get("/viewDocument", valid("query", fileIdQuery), async (c) => {
     const { file_id, page } = c.req.valid("query");
     const doc = await getOwnedDocument({ db: c.var.db }, { userId: c.var.user.id, documentId: file_id });

@@ -2,7 +2,14 @@
 // index step are ./uploads.ts. Every query is scoped to the caller: another
 // user's document is simply not found (404).
 import { and, count, desc, eq, lt } from "drizzle-orm";
-import { DOCUMENT_MESSAGES as M, type DeleteResponse, type FileItem, type IndexingStatusResponse } from "../contract/documents";
+import {
+  DOCUMENT_MESSAGES as M,
+  ocrPageNotListed,
+  type DeleteResponse,
+  type FileItem,
+  type IndexingStatusResponse,
+  type OcrPagesRequest,
+} from "../contract/documents";
 import type { Db } from "../db/client";
 import { contains } from "../db/contains";
 import { documents, type DocumentRow } from "../db/schema";
@@ -10,7 +17,7 @@ import { ApiError } from "../errors";
 import { library, type LibraryBinding } from "../library/stub";
 import type { DbDeps } from "./deps";
 import { STALE_UPLOAD_MS } from "./uploads";
-import { deleteVectors, type VectorBindings } from "./vectors";
+import { deleteVectors, upsertChunkVectors, type VectorBindings } from "./vectors";
 
 /** Removes upload rows whose file never arrived (documents stuck indexing are recovered by their Library). */
 async function sweepAbandonedUploads(db: Db, userId: string): Promise<void> {
@@ -31,6 +38,7 @@ function toFileItem(row: DocumentRow): FileItem {
     fileHash: row.fileHash,
     pageCount: row.pageCount,
     error: row.error,
+    ocrPages: row.ocrPages,
   };
 }
 
@@ -76,8 +84,26 @@ export async function indexingStatus(
 ): Promise<IndexingStatusResponse> {
   const doc = await getOwnedDocument(deps, { userId, documentId });
   const state = doc.status === "uploading" ? null : await library(deps, userId).status(doc.id);
-  if (state) return { fileId: doc.id, status: state.status, pagesDone: state.pagesDone, pagesTotal: state.pagesTotal, error: state.error };
-  return { fileId: doc.id, status: doc.status, pagesDone: doc.indexedPages, pagesTotal: doc.pageCount, error: doc.error };
+  if (state) return { fileId: doc.id, ...state };
+  return { fileId: doc.id, status: doc.status, pagesDone: doc.indexedPages, pagesTotal: doc.pageCount, error: doc.error, ocrPages: doc.ocrPages };
+}
+
+/**
+ * Text recognised in the owner's browser for pages of their needs_ocr document:
+ * indexed like extracted text (marked as recognised), the pages taken off the list.
+ */
+export async function recognisePages(
+  deps: DbDeps & LibraryBinding & VectorBindings,
+  { userId, documentId, pages }: { userId: string; documentId: string; pages: OcrPagesRequest["pages"] },
+): Promise<IndexingStatusResponse> {
+  const doc = await getOwnedDocument(deps, { userId, documentId });
+  const result = await library(deps, userId).recognise(doc.id, pages);
+  if (!result.ok) {
+    if (result.reason === "unknown") throw new ApiError(404, M.fileNotFound);
+    throw new ApiError(400, result.reason === "page_not_listed" ? ocrPageNotListed(result.page) : M.ocrNotNeeded);
+  }
+  await upsertChunkVectors(deps, { userId, chunks: result.chunks });
+  return { fileId: doc.id, ...result.state };
 }
 
 export async function markOpened({ db }: DbDeps, { documentId }: { documentId: string }): Promise<void> {

@@ -177,5 +177,6 @@ export async function retrievePassages(
     text: h.text,
     charStart: h.char_start,
     charEnd: h.char_end,
+    ...(h.recognised ? { recognised: true } : {}),
   }));
 }

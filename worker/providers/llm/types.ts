@@ -12,6 +12,8 @@ export interface Passage {
   /** the passage's span in its page's normalised text, for the viewer's highlight */
   charStart: number;
   charEnd: number;
+  /** read from a scanned page by text recognition, not from the PDF's text layer */
+  recognised?: boolean;
 }
 
 export interface ChatTurnInput {

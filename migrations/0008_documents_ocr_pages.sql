@@ -1,0 +1,1 @@
+ALTER TABLE `documents` ADD `ocr_pages` text DEFAULT '[]' NOT NULL;
