@@ -4,6 +4,7 @@
 // and is then searched like extracted text, cited as recognised.
 import { describe, expect, it } from "vitest";
 import { DOCUMENT_MESSAGES as M, OCR_PAGE_MAX_CHARS, ocrPageNotListed } from "../../worker/contract/documents";
+import { awaitingRecognitionNote } from "../../worker/contract/protocol";
 import { call, newUser } from "../helpers/api";
 import { listFiles, uploadAndIndex, waitUntilDone } from "../helpers/documents";
 import { scannedPdf, textPdf } from "../helpers/pdfs";
@@ -83,14 +84,22 @@ describe("POST /api/documents/:id/ocr-pages", () => {
     // a page sent again (a second tab) is no longer listed
     expect((await sendPages(owner.token, owner.fileId, [{ page: 1, text: PAGE_ONE }])).json.message).toBe(ocrPageNotListed(1));
 
+    // asked while page 2 still waits: answered from page 1, saying so
+    const sessionId = `${owner.email}-${crypto.randomUUID()}`;
+    const socket = await openSocket(sessionId, owner.token);
+    socket.send({ action: "chat", query: "Who is the lease between?", session_id: sessionId, token: owner.token, file_ids: [owner.fileId] });
+    const early = await socket.next("end");
+    expect(early.message.content).toContain(awaitingRecognitionNote({ fileName: "Signed lease.pdf" }));
+    expect(early.message.sources?.[0]).toMatchObject({ page: 1, recognised: true });
+
     const last = await sendPages(owner.token, owner.fileId, [{ page: 2, text: PAGE_TWO }]);
     expect(last.json).toMatchObject({ status: "indexed", ocrPages: [], error: null });
     expect((await listFiles(owner.token)).files[0]).toMatchObject({ status: "indexed", ocrPages: [] });
 
-    const sessionId = `${owner.email}-${crypto.randomUUID()}`;
-    const socket = await openSocket(sessionId, owner.token);
-    socket.send({ action: "chat", query: "Can the warehouse be sublet?", session_id: sessionId, token: owner.token, file_ids: [owner.fileId] });
-    const end = await socket.next("end");
+    const ends = socket.all("end").length;
+    socket.send({ action: "chat", query: "Can the warehouse be sublet?", session_id: sessionId, token: owner.token });
+    const end = await socket.next("end", ends);
+    expect(end.message.content).not.toContain("waiting for text recognition");
     expect(end.message.sources?.[0]).toMatchObject({ page: 2, recognised: true });
     socket.ws.close();
   });

@@ -9,6 +9,7 @@ import {
   CHAT_MESSAGES,
   INDEXING_STATUSES,
   partialIndexNote,
+  awaitingRecognitionNote,
   type ChatFile,
   type ClientMessage,
   type FileInfo,
@@ -254,8 +255,11 @@ async function answer(
     room.broadcast({ type: "stream", session_id: who.sessionId, message_id: answerId, text });
     started();
   };
-  // a long PDF still being indexed: say which pages this answer could use
-  const notes = files.filter(isIndexing).map(partialIndexNote);
+  // a long PDF still being indexed, or a scan still being recognised: say which pages this answer could use
+  const notes = [
+    ...files.filter(isIndexing).map(partialIndexNote),
+    ...files.filter((f) => f.status === "needs_ocr").map(awaitingRecognitionNote),
+  ];
   if (notes.length && !stop?.aborted) streamed(`_${notes.join(" ")}_\n\n`);
   try {
     const documentNames = files.map((f) => f.fileName);

@@ -145,6 +145,11 @@ export function partialIndexNote(file: Pick<ChatFile, "fileName" | "pagesDone" |
   return `${file.fileName} is still being indexed (${progress}); this answer uses the pages done so far.`;
 }
 
+/** The first lines of an answer given while a scanned document of the chat waits for text recognition. */
+export function awaitingRecognitionNote(file: Pick<ChatFile, "fileName">): string {
+  return `${file.fileName} has scanned pages still waiting for text recognition (My Files); this answer uses only the text read so far.`;
+}
+
 /** Statuses of a document that is still on its way to being searchable. */
 export const INDEXING_STATUSES: readonly DocumentStatus[] = ["uploading", "pending", "processing"];
 
