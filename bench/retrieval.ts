@@ -312,10 +312,14 @@ export async function startProduct(): Promise<Product> {
     removeState();
     console.warn(`wrangler dev failed; falling back to vite dev (state in .wrangler/state).\n${(err as Error).message}`);
   }
+  return startApp();
+}
+
+/** The whole product with its React app (`vite dev`, state in .wrangler/state): for measurements in a browser. */
+export async function startApp(): Promise<Product> {
   applyMigrations();
   const port = await freePort();
-  const product = await serve("vite dev (state in .wrangler/state)", ["vite", "dev"], port, { PORT: String(port) });
-  return product;
+  return serve("vite dev (state in .wrangler/state)", ["vite", "dev"], port, { PORT: String(port) });
 }
 
 /* ---------------------------------------------------------------- API calls */

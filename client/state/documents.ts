@@ -51,8 +51,11 @@ export function deleteDocuments(files: Pick<FileItem, "fileId" | "fileHash">[]):
   return api<DeleteResponse>("DELETE", "/api/documents", { file_hashes: fileHashes, ...(fileIds.length ? { file_ids: fileIds } : {}) });
 }
 
-export function documentLink(fileId: string, page?: number): Promise<ViewDocumentResponse> {
-  const query = new URLSearchParams(page === undefined ? { file_id: fileId } : { file_id: fileId, page: String(page) });
+/** A short-lived link to the PDF; `forRecognition`: read by text recognition, so not noted as last opened. */
+export function documentLink(fileId: string, page?: number, { forRecognition = false } = {}): Promise<ViewDocumentResponse> {
+  const query = new URLSearchParams({ file_id: fileId });
+  if (page !== undefined) query.set("page", String(page));
+  if (forRecognition) query.set("for", "recognition");
   return api<ViewDocumentResponse>("GET", `/api/documents/viewDocument?${query}`);
 }
 

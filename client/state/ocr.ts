@@ -160,7 +160,7 @@ async function run(fileId: string, signal: AbortSignal): Promise<void> {
     const pages = status.ocrPages ?? [];
     job.pagesTotal = pages.length;
     if (pages.length > 0) {
-      const { url } = await unlessCancelled(documentLink(fileId), signal);
+      const { url } = await unlessCancelled(documentLink(fileId, undefined, { forRecognition: true }), signal);
       const engine = await unlessCancelled(import("../lib/ocr/engine"), signal);
       reader = await unlessCancelled(engine.openPageReader(url), signal);
     }

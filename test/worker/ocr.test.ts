@@ -104,6 +104,15 @@ describe("POST /api/documents/:id/ocr-pages", () => {
     socket.ws.close();
   });
 
+  it("a link for recognition reads the PDF without noting it as last opened", async () => {
+    const owner = await scannedDocument("scan-link");
+    const link = await call("GET", `/api/documents/viewDocument?file_id=${owner.fileId}&for=recognition`, { token: owner.token });
+    expect(link.status).toBe(200);
+    expect((await listFiles(owner.token)).files[0]!.uploadedAt).toBeNull();
+    await call("GET", `/api/documents/viewDocument?file_id=${owner.fileId}`, { token: owner.token });
+    expect((await listFiles(owner.token)).files[0]!.uploadedAt).not.toBeNull();
+  });
+
   it("fails the document when no page had any text to recognise", async () => {
     const owner = await scannedDocument("scan-blank", 1);
     const result = await sendPages(owner.token, owner.fileId, [{ page: 1, text: "" }]);

@@ -58,6 +58,9 @@ const ocrPagesSchema = z.object({
 /** Any page's text in UTF-8 with JSON escapes fits, with room; bigger bodies are refused unread. */
 const OCR_BODY_MAX_BYTES = OCR_PAGES_PER_REQUEST * OCR_PAGE_MAX_CHARS * 6 + 4096;
 
+/** viewDocument: a link for text recognition reads the file without the user opening it */
+const viewQuery = fileIdQuery.extend({ for: z.literal("recognition").optional().catch(undefined) });
+
 const signedQuery = z.object({ expires: z.string().optional(), signature: z.string().optional() });
 
 export const documentRoutes = new Hono<AppEnv>()
@@ -125,10 +128,10 @@ export const documentRoutes = new Hono<AppEnv>()
       return c.json(await recognisePages(deps, input), 200);
     },
   )
-  .get("/viewDocument", valid("query", fileIdQuery), async (c) => {
-    const { file_id, page } = c.req.valid("query");
+  .get("/viewDocument", valid("query", viewQuery), async (c) => {
+    const { file_id, page, for: purpose } = c.req.valid("query");
     const doc = await getOwnedDocument({ db: c.var.db }, { userId: c.var.user.id, documentId: file_id });
-    await markOpened({ db: c.var.db }, { documentId: doc.id });
+    if (purpose !== "recognition") await markOpened({ db: c.var.db }, { documentId: doc.id });
     const { expires, signature } = await signLink(c.env.JWT_SECRET, "view", doc.id, VIEW_LINK_TTL_MS);
     const url = new URL(`/api/documents/file/${doc.id}`, appOrigin(c.env, c.req.url));
     url.searchParams.set("expires", expires);
