@@ -55,12 +55,14 @@ const requests: RecordedRequest[] = [];
 /** the scanned document's pages still waiting, as the server keeps them */
 let waiting: number[];
 let postReply: ((pages: number[]) => Reply) | null;
+/** a text document with a few scanned pages: indexed, its scanned pages listed */
+let mixed: boolean;
 
 function scanned(overrides: Partial<FileItem> = {}): FileItem {
   return {
     fileId: "scan1",
     fileName: "Signed contract.pdf",
-    status: waiting.length ? "needs_ocr" : "indexed",
+    status: waiting.length && !mixed ? "needs_ocr" : "indexed",
     createdAt: new Date(2026, 10, 2, 12).toISOString(),
     uploadedAt: null,
     fileHash: "hash-scan",
@@ -74,7 +76,7 @@ function scanned(overrides: Partial<FileItem> = {}): FileItem {
 function status(): IndexingStatusResponse {
   return {
     fileId: "scan1",
-    status: waiting.length ? "needs_ocr" : "indexed",
+    status: waiting.length && !mixed ? "needs_ocr" : "indexed",
     pagesDone: 3 - waiting.length,
     pagesTotal: 3,
     error: null,
@@ -104,6 +106,7 @@ beforeEach(() => {
   requests.length = 0;
   waiting = [1, 3];
   postReply = null;
+  mixed = false;
   Object.assign(engine, { reads: [], manual: false, texts: {}, opened: [], closed: 0 });
   stubJsonFetch(requests, serve);
   localStorage.setItem("token", "t.o.k");
@@ -173,6 +176,18 @@ describe("scanned documents on My Files", () => {
     renderPage();
     await waitFor(() => expect(within(row()).getByRole("button", { name: "Recognise text" })).toBeTruthy());
     expect(statusCalls()).toHaveLength(0);
+  });
+
+  it("offers an indexed document's few scanned pages without starting by itself", async () => {
+    mixed = true;
+    waiting = [1];
+    renderPage();
+    await waitFor(() => expect(within(row()).getByText("1 scanned page not searchable yet")).toBeTruthy());
+    expect(within(row()).getByText("Indexed")).toBeTruthy();
+    expect(statusCalls()).toHaveLength(0);
+    await userEvent.click(within(row()).getByRole("button", { name: "Recognise text" }));
+    await waitFor(() => expect(posts()).toEqual([{ pages: [{ page: 1, text: "Text of page 1" }] }]));
+    await waitFor(() => expect(within(row()).queryByText("1 scanned page not searchable yet")).toBeNull());
   });
 
   it("shows per-page progress, then Indexed", async () => {

@@ -1,7 +1,8 @@
 // A My Files row's status cell: the status pill, an upload's progress, a
 // failure's reason, and for scanned documents (needs_ocr, which they stay
 // until the last page is in) the text recognition: "Recognise text", or while
-// it runs a per-page progress bar with Cancel.
+// it runs a per-page progress bar with Cancel. An indexed document that still
+// has a few scanned pages offers "Recognise text" too.
 import { useSnapshot } from "valtio";
 import type { FileItem } from "../../../worker/contract/documents";
 import { statusKey, statusLabel } from "../../lib/files";
@@ -19,6 +20,8 @@ export function FileStatus({ file, percent }: { file: FileItem; percent: number 
       : file.status;
   const key = statusKey(status);
   const error = recognition?.phase === "done" ? (recognition.error ?? file.error) : file.error;
+  // an indexed document with a few scanned pages (a cover picture): offered, never started by itself
+  const scannedPagesLeft = key === "indexed" && !recognising && recognition?.phase !== "done" && (file.ocrPages?.length ?? 0) > 0;
 
   return (
     <>
@@ -39,7 +42,12 @@ export function FileStatus({ file, percent }: { file: FileItem; percent: number 
         </span>
       )}
       {recognising && <RecognitionProgress file={file} recognition={recognition} />}
-      {key === "needs_ocr" && !recognising && (
+      {scannedPagesLeft && (
+        <span className="ocr-progress-text">
+          {file.ocrPages.length === 1 ? "1 scanned page" : `${file.ocrPages.length} scanned pages`} not searchable yet
+        </span>
+      )}
+      {(key === "needs_ocr" || scannedPagesLeft) && !recognising && (
         <button
           type="button"
           className="link-btn ocr-action"
