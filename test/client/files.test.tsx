@@ -118,7 +118,7 @@ const SAMPLE: FileItem[] = [
     fileName: "scan.pdf",
     fileHash: "h2",
     status: "failed",
-    error: "No text layer: this looks like a scanned PDF, so there is no text to search.",
+    error: "No text found: this PDF has no text and no scanned pages to recognise.",
     createdAt: day(2026, 10, 15),
   }),
   file({ fileId: "f3", fileName: "notes.pdf", fileHash: null, status: "processing", createdAt: day(2026, 1, 9) }),
@@ -283,7 +283,7 @@ describe("My Files page", () => {
 
     const scan = screen.getByRole("row", { name: /scan\.pdf/ });
     expect(within(scan).getByText("Failed")).toBeTruthy();
-    expect(within(scan).getByText(/No text layer/)).toBeTruthy();
+    expect(within(scan).getByText(/No text found/)).toBeTruthy();
     expect(within(scan).getByText("Oct 15, 2026")).toBeTruthy();
     expect(within(scan).getByText("—")).toBeTruthy();
 
