@@ -100,13 +100,18 @@ async function stripedPng(width: number, height: number): Promise<Uint8Array> {
 
 /**
  * A PDF whose pages are pictures (a scan): one embedded PNG per page, no text
- * layer. `textPages` adds pages with real text after them (a mixed document).
+ * layer. `textPages` adds pages with real text after them (a mixed document);
+ * `stamp` puts a few characters of text on each scanned page (a scanner's page mark).
  */
-export async function scannedPdf(scannedPages: number, textPages: string[] = []): Promise<Uint8Array> {
+export async function scannedPdf(scannedPages: number, textPages: string[] = [], stamp = ""): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const image = await pdf.embedPng(await stripedPng(120, 160));
-  for (let i = 0; i < scannedPages; i++) pdf.addPage([612, 792]).drawImage(image, { x: 0, y: 0, width: 612, height: 792 });
   const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (let i = 0; i < scannedPages; i++) {
+    const page = pdf.addPage([612, 792]);
+    page.drawImage(image, { x: 0, y: 0, width: 612, height: 792 });
+    if (stamp) page.drawText(stamp, { x: 20, y: 20, size: 8, font });
+  }
   for (const text of textPages) pdf.addPage([612, 792]).drawText(text, { x: 50, y: 740, size: 11, font });
   return pdf.save();
 }

@@ -113,6 +113,15 @@ describe("POST /api/documents/:id/ocr-pages", () => {
     expect((await listFiles(owner.token)).files[0]!.uploadedAt).not.toBeNull();
   });
 
+  it("replaces a scanned page's stray text-layer mark with its recognised text", async () => {
+    const { token } = await newUser("scan-stamp");
+    const { fileId } = await uploadAndIndex(token, "Fax.pdf", await scannedPdf(1, [], "p. 1"));
+    expect(await waitUntilDone(token, fileId)).toMatchObject({ status: "needs_ocr", ocrPages: [1] });
+    const done = await sendPages(token, fileId, [{ page: 1, text: PAGE_TWO }]);
+    expect(done.status).toBe(200);
+    expect(done.json).toMatchObject({ status: "indexed", ocrPages: [] });
+  });
+
   it("fails the document when no page had any text to recognise", async () => {
     const owner = await scannedDocument("scan-blank", 1);
     const result = await sendPages(owner.token, owner.fileId, [{ page: 1, text: "" }]);

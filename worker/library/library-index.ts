@@ -49,7 +49,7 @@ const toState = (row: DocumentRow): DocumentState => ({
 
 /** What recognised text for a document's scanned pages came to (POST /api/documents/:id/ocr-pages). */
 export type RecognitionResult =
-  | { ok: true; state: DocumentState; chunks: IndexedChunk[] }
+  | { ok: true; state: DocumentState; chunks: IndexedChunk[]; staleChunkIds: string[] }
   | { ok: false; reason: "unknown" | "not_waiting" }
   | { ok: false; reason: "page_not_listed"; page: number };
 
@@ -220,7 +220,12 @@ export class LibraryIndex {
     );
     for (const { page } of pages) waiting.delete(page);
     const left = [...waiting].sort((a, b) => a - b);
+    // the recognised text replaces what little the page's text layer had (a stray mark, a page number)
+    const onPages = `document_id = ? AND page IN (${pages.map(() => "?").join(", ")})`;
+    const pageNumbers = pages.map((p) => p.page);
+    const staleChunkIds = this.sql.rows<{ id: string }>(`SELECT id FROM chunks WHERE ${onPages}`, documentId, ...pageNumbers).map((r) => r.id);
     this.sql.transaction(() => {
+      this.sql.rows(`DELETE FROM chunks WHERE ${onPages}`, documentId, ...pageNumbers);
       this.addChunks(chunks);
       this.sql.rows("UPDATE documents SET ocr_pages = ?, updated_at = ? WHERE id = ?", JSON.stringify(left), this.now(), documentId);
     });
@@ -228,11 +233,11 @@ export class LibraryIndex {
       const hasText = this.sql.rows("SELECT 1 FROM chunks WHERE document_id = ? LIMIT 1", documentId).length > 0;
       if (!hasText) {
         this.fail(documentId, row.file_name, DOCUMENT_MESSAGES.nothingRecognised);
-        return { ok: true, state: this.state(documentId), chunks: [] };
+        return { ok: true, state: this.state(documentId), chunks: [], staleChunkIds };
       }
       this.sql.rows("UPDATE documents SET status = 'indexed', updated_at = ? WHERE id = ?", this.now(), documentId);
     }
-    return { ok: true, state: this.state(documentId), chunks };
+    return { ok: true, state: this.state(documentId), chunks, staleChunkIds };
   }
 
   /**

@@ -102,6 +102,7 @@ export async function recognisePages(
     if (result.reason === "unknown") throw new ApiError(404, M.fileNotFound);
     throw new ApiError(400, result.reason === "page_not_listed" ? ocrPageNotListed(result.page) : M.ocrNotNeeded);
   }
+  await deleteVectors(deps, { ids: result.staleChunkIds.filter((id) => !result.chunks.some((c) => c.id === id)) });
   await upsertChunkVectors(deps, { userId, chunks: result.chunks });
   return { fileId: doc.id, ...result.state };
 }
