@@ -25,7 +25,7 @@ import { loadQuestions, median, type EvalQuestion } from "./retrieval";
 const USER = "bench-user";
 
 /** A user's Library as retrieval reaches it, over node:sqlite (the product runs the same LibraryIndex in a Durable Object). */
-function memoryLibrary(): { index: LibraryIndex; env: LibraryBinding } {
+export function memoryLibrary(): { index: LibraryIndex; env: LibraryBinding } {
   const db = new DatabaseSync(":memory:");
   const index = new LibraryIndex({
     rows: <T>(query: string, ...params: SqlParam[]) => {
@@ -61,7 +61,7 @@ async function pagesOf(path: string): Promise<string[]> {
   return pages;
 }
 
-async function index(library: LibraryIndex, documentId: string, path: string): Promise<void> {
+export async function index(library: LibraryIndex, documentId: string, path: string): Promise<void> {
   const pages = await pagesOf(path);
   library.enqueue(documentId, basename(path));
   const run = library.begin(documentId)!;
@@ -102,6 +102,8 @@ export interface OfflineResult {
   lead: number | null;
   answer: string;
   fact: boolean | null;
+  /** the passages' texts, for diagnosing an answer */
+  texts: string[];
 }
 
 /** The questions' files indexed once; `run` answers them with a given retrieval tuning. */
@@ -130,6 +132,7 @@ async function answerAll(env: LibraryBinding, ids: Map<string, string>, question
       lead,
       answer,
       fact: q.facts.length ? q.facts.some((f) => f.test(answer.replace(/\s+/g, " "))) : null,
+      texts: passages.map((p) => p.text),
     });
   }
   return results;
@@ -168,6 +171,7 @@ const TRIES: [string, Partial<RetrievalTuning>][] = [
   ["page score = sum of chunk reciprocal ranks", { pageScore: "sum" }],
   ["pseudo-relevance feedback, 5 terms", { feedbackTerms: 5 }],
   ["pseudo-relevance feedback, 10 terms", { feedbackTerms: 10 }],
+  ["per page, the candidate chunk with the best sentence", { pageChunk: "bestSentence" }],
 ];
 
 if (process.argv[1]?.endsWith("offline.ts")) {

@@ -1,15 +1,17 @@
 // The local answer's shape on real text from ../shared/corpus (extracted here at
 // test time, never copied into the repository): a statement of cash flows reads
-// as table rows, which are detected and never quoted; Publication 17's headings
-// are never quoted as sentences; an answer leads with one cited sentence and
-// stays within about 120 words. Skipped when the corpus is not beside the project.
+// as table rows, which are detected and never quoted as text, only as compact
+// labelled lines whose figures are the statement's; Publication 17's headings
+// are never quoted as sentences, nor at the start of one they run into; an
+// answer leads with one cited sentence and stays within about 120 words.
+// Skipped when the corpus is not beside the project.
 import { describe, expect, it } from "vitest";
 import { corpus, corpusBytes } from "../helpers/corpus";
 import { chunkPage } from "../../worker/library/chunker";
 import { extractPdfPages } from "../../worker/ingest/extract";
 import type { Passage } from "../../worker/services/retrieval";
 import { localAnswer } from "../../worker/providers/llm/local";
-import { isHeading, isTableRow, splitSentences } from "../../worker/lib/text";
+import { isHeading, isTableRow, labelledRows, leadingHeading, splitSentences } from "../../worker/lib/text";
 
 async function pages(file: string): Promise<string[]> {
   const bytes = await corpusBytes(file);
@@ -44,7 +46,7 @@ function quotes(answer: string): string[] {
 }
 
 describe.skipIf(!corpus)("the local answer on real PDF text", () => {
-  it("detects a statement of cash flows as table rows and never quotes them", async () => {
+  it("detects a statement of cash flows as table rows and quotes one only as a labelled line of its figures", async () => {
     const tenK = await pages("sec_financebench/3M_2018_10K.pdf");
     const cashFlow = chunkPage(tenK[59]!).flatMap((c) => splitSentences(c.text));
     const rows = cashFlow.filter(isTableRow);
@@ -61,6 +63,19 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
       expect(isTableRow(quote)).toBe(false);
       expect(quote).not.toMatch(/(\(?[\d,]+\)?\s+){4}/); // never four figures in a row
     }
+    // the amount asked is in a table: the answer leads with its row, "label: figure; figure; ..."
+    const lead = quotes(answer)[0]!;
+    const [label, figures] = lead.split(": ");
+    expect(label!.split(" ").length).toBeLessThanOrEqual(12);
+    const page = tenK[59]!.replace(/\s+/g, " ");
+    expect(page).toContain(label!.split(" ").slice(-4).join(" "));
+    const numbers = figures!.split("; ").map((f) => f.replace(/^(19|20)\d\d /, ""));
+    expect(numbers.length).toBeGreaterThanOrEqual(2);
+    for (const n of numbers) expect(page).toContain(n.replace(/^\$/, ""));
+    // every row of the statement becomes such a line
+    const lines = cashFlow.filter(isTableRow).flatMap((row) => labelledRows(row));
+    expect(lines.length).toBeGreaterThan(10);
+    for (const line of lines) expect(line).toMatch(/^\D.*: [^;]+(; [^;]+)+$/);
   });
 
   it("leads with one cited sentence, never a heading, in about 120 words", async () => {
@@ -78,7 +93,18 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
       for (const quote of quotes(answer)) {
         expect(isHeading(quote)).toBe(false);
         expect(isTableRow(quote)).toBe(false);
+        expect(leadingHeading(quote)).toBeNull();
       }
+    }
+  });
+
+  it("finds headings run into the first sentence under them in Publication 17 and quotes that sentence without them", async () => {
+    const p17 = await pages("irs/p17.pdf");
+    const glued = p17.slice(0, 120).flatMap((page) => chunkPage(page).flatMap((c) => splitSentences(c.text).flatMap((s) => leadingHeading(s) ?? [])));
+    expect(glued.length).toBeGreaterThan(20);
+    for (const { heading, sentence } of glued) {
+      expect(heading.split(" ").length).toBeLessThanOrEqual(12);
+      expect(sentence).toMatch(/^\p{Lu}\S* \p{Ll}/u); // "You must...", "To avoid..."
     }
   });
 });

@@ -11,7 +11,7 @@ import { library } from "../../worker/library/stub";
 import { chooseChatProvider } from "../../worker/providers/llm";
 import { localAnswer, localProvider } from "../../worker/providers/llm/local";
 import { RERANK_MODEL } from "../../worker/services/reranker";
-import { ftsMatchExpression, isHeading, isTableRow, queryTerms, splitSentences } from "../../worker/lib/text";
+import { ftsMatchExpression, isHeading, isTableRow, labelledRows, leadingHeading, queryTerms, splitSentences } from "../../worker/lib/text";
 import { openAiProvider } from "../../worker/providers/llm/openai";
 import { SYSTEM_PROMPT, chatTitle } from "../../worker/providers/llm/prompt";
 import { workersAiProvider } from "../../worker/providers/llm/workers-ai";
@@ -282,6 +282,47 @@ describe("providers", () => {
     expect(localAnswer({ question: "How much did net sales grow in 2018?", passages, history: [], anonymous: false })).toBe(
       "Total net sales grew by 3.5 percent in 2018 over 2017. [1]",
     );
+  });
+
+  it("local responder: a date asked is answered by a calendar date before a month or a period, and 'may' is no month", () => {
+    const passages = [
+      passage(1, "You may send the statement to your employer within a few weeks of the request."),
+      passage(2, "Employers send the wage statement within 6 months of the year's end at the latest."),
+      passage(3, "Employers must send the wage statement by January 31, 2025, to every employee."),
+    ];
+    const answer = localAnswer({ question: "By what date must employers send the wage statement?", passages, history: [], anonymous: false });
+    expect(answer.split("\n")[0]).toBe("Employers must send the wage statement by January 31, 2025, to every employee. [3]");
+  });
+
+  it("local responder: quotes a heading run into a sentence without the heading, and the same sentence once", () => {
+    expect(leadingHeading("Amount You Owe To avoid interest and penalties, pay your taxes in full by April 17.")).toEqual({
+      heading: "Amount You Owe",
+      sentence: "To avoid interest and penalties, pay your taxes in full by April 17.",
+    });
+    expect(leadingHeading("Social Security benefits are taxable in some cases.")).toBeNull();
+    expect(leadingHeading("Form W-2 Wage and Tax Statement shows your wages.")).toBeNull();
+    const same = "Educator Expenses You can deduct up to $300 of classroom supplies you paid for.";
+    const answer = localAnswer({
+      question: "How much can I deduct for classroom supplies?",
+      passages: [passage(1, same), passage(2, same)],
+      history: [],
+      anonymous: false,
+    });
+    expect(answer).toBe("You can deduct up to $300 of classroom supplies you paid for. [1]");
+  });
+
+  it("local responder: a table row answers an amount as a compact labelled line, never a date", () => {
+    const table = "(Millions) 2023 2022 Net income $ 1,058 $ 815 Purchases of equipment (maturities over 90 days) (526) (527) Other — net 12 —";
+    expect(labelledRows(table)).toEqual([
+      "Net income: 2023 $1,058; 2022 $815",
+      "Purchases of equipment (maturities over 90 days): 2023 (526); 2022 (527)",
+      "Other — net: 2023 12; 2022 —",
+    ]);
+    const passages = [passage(1, `Cash flows. ${table}`), passage(2, "Net income is reported every quarter in the filing.")];
+    const amount = localAnswer({ question: "What was net income in 2023?", passages, history: [], anonymous: false });
+    expect(amount.split("\n")[0]).toBe("Net income: 2023 $1,058; 2022 $815 [1]");
+    const when = localAnswer({ question: "When is net income reported?", passages, history: [], anonymous: false });
+    expect(when).toBe("Net income is reported every quarter in the filing. [2]");
   });
 
   it("keeps only citations that refer to real sources, ordered by [n]", () => {

@@ -1,5 +1,6 @@
 // Reading text the way the answer needs it: the search terms of a question,
-// sentences, table rows and headings (never quoted as sentences), the kind of
+// sentences, table rows (quoted only as compact labelled lines) and headings
+// (never quoted, also when run into a sentence), the kind of
 // fact a question asks for, and how well a sentence answers it. Shared by
 // retrieval (re-ranking passages by their best sentence) and the local responder.
 
@@ -62,6 +63,40 @@ export function splitSentences(text: string): string[] {
   return sentences.filter((s) => s.length >= 20);
 }
 
+// Words that open a sentence in running text. A run of capitalised words ending in
+// one of these ("Age Test To meet this test...", "Early Distributions You must...")
+// is a heading the text extraction ran into its first sentence.
+const SENTENCE_OPENERS = new Set(
+  "a after all also although an any as at because before beginning both by certain check complete do don't don’t each enter even for generally he however if in include it keep most no not once only see she since some the there these they this those to under unless use we what when where whether while with without you your".split(
+    " ",
+  ),
+);
+const CONNECTORS = new Set(["of", "and", "or", "for", "the", "to", "in", "on", "a", "an", "with", "by", "from", "&"]);
+
+/**
+ * A heading run into the sentence after it ("Amount You Owe To avoid interest...",
+ * "Line 23 Educator Expenses If you were..."): the heading and the sentence, or
+ * null when the piece starts with no such heading.
+ */
+export function leadingHeading(piece: string): { heading: string; sentence: string } | null {
+  const words = piece.split(" ");
+  let run = 0;
+  while (run < words.length) {
+    const w = words[run]!;
+    const titled = /^["'(]?[\p{Lu}\p{N}]/u.test(w) && !/[,.;:!?)]$/.test(w);
+    if (!titled && !(run > 0 && CONNECTORS.has(w))) break;
+    run++;
+  }
+  // the run ends with the sentence's first word, followed by running text
+  if (run < 2 || run >= words.length || !/^\p{Ll}/u.test(words[run]!)) return null;
+  const opener = words[run - 1]!;
+  const heading = words.slice(0, run - 1);
+  if (!/^\p{Lu}/u.test(opener) || !SENTENCE_OPENERS.has(opener.toLowerCase()) || CONNECTORS.has(heading.at(-1)!)) return null;
+  // a list or row number before a sentence ("2 Don't report...") is no heading
+  if (!heading.some((w) => /\p{L}/u.test(w)) || heading.length > 12) return null;
+  return { heading: heading.join(" "), sentence: words.slice(run - 1).join(" ") };
+}
+
 /** What kind of fact a question asks for; a sentence holding that kind of fact is preferred as the answer. */
 export type FactKind = "money" | "number" | "duration" | "date" | "rule";
 
@@ -87,6 +122,20 @@ const PERIOD =
   /\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|sixty)[- ](calendar |business )?(days?|weeks?|months?|years?)\b/i;
 /** A number that is not a year, a form or a line ("2024", "Form 4868", "line 8"). */
 const PLAIN_NUMBER = /(?<!\b(form|line|box|step|part|publication|pub\.|schedule|page|chapter)\s)\b(?!(19|20)\d\d\b)\d+(\.\d+)?\b/i;
+
+/** A calendar date ("January 31, 2025", "April 17"), not the word "may". */
+const FULL_DATE =
+  /\b(january|february|march|april|may|june|july|august|september|october|november|december)\s+\d{1,2}\b/i;
+const MONTH_NAME = /\b(January|February|March|April|May|June|July|August|September|October|November|December)\b/;
+
+/**
+ * How plainly a sentence states the kind of fact asked, 0 to 1: a date asked is
+ * best answered by a calendar date, less by a month or a period.
+ */
+export function factStrength(sentence: string, kind: FactKind): number {
+  if (kind === "date") return FULL_DATE.test(sentence) ? 1 : MONTH_NAME.test(sentence) || PERIOD.test(sentence) ? 0.5 : 0;
+  return statesFact(sentence, kind) ? 1 : 0;
+}
 
 export function statesFact(sentence: string, kind: FactKind): boolean {
   switch (kind) {
@@ -123,6 +172,68 @@ export function isTableRow(sentence: string): boolean {
   return columns >= 2;
 }
 
+const ROW_VALUE = /^[$(]?[-+]?\d[\d,]*(\.\d+)?%?\)?$|^[—–-]$/;
+const YEAR = /^(19|20)\d\d$/;
+/** Words of a row's label kept at most (the end of a label names the row; its start may be a section's title). */
+const ROW_LABEL_WORDS = 12;
+
+/**
+ * The rows of a table read as text, each as a compact labelled line ("Purchases of
+ * property, plant and equipment (PP&E): 2018 (1,577); 2017 (1,373); 2016 (1,420)"):
+ * the label, then its figures, each after its column's year when the table starts
+ * with a row of years.
+ */
+export function labelledRows(table: string): string[] {
+  const tokens = table.split(/\s+/).filter(Boolean);
+  // the column years: the first run of two or more years
+  let header: string[] = [];
+  let start = 0;
+  for (let i = 0; i < tokens.length && !header.length; i++) {
+    let j = i;
+    while (j < tokens.length && YEAR.test(tokens[j]!)) j++;
+    if (j - i >= 2) {
+      header = tokens.slice(i, j);
+      start = j;
+    }
+  }
+  const minValues = header.length || 2;
+  const rows: string[] = [];
+  let label: string[] = [];
+  let values: string[] = [];
+  let dollar = false;
+  const flush = () => {
+    const words = label.slice(-ROW_LABEL_WORDS);
+    // a label of words and figures that are not all years (a run of dates is no row)
+    if (values.length >= minValues && words.some((w) => /\p{L}{2}/u.test(w)) && !values.every((v) => YEAR.test(v))) {
+      const figures = header.length === values.length ? values.map((v, i) => `${header[i]} ${v}`) : values;
+      rows.push(`${words.join(" ")}: ${figures.join("; ")}`);
+    }
+    label = [];
+    values = [];
+  };
+  for (const token of tokens.slice(start)) {
+    if (token === "$") {
+      dollar = true;
+      continue;
+    }
+    if (ROW_VALUE.test(token)) {
+      values.push(dollar && /\d/.test(token) ? `$${token}` : token);
+      dollar = false;
+      continue;
+    }
+    dollar = false;
+    // figures inside a label ("maturities greater than 90 days") are part of it
+    if (values.length >= minValues) flush();
+    else if (values.length) {
+      label.push(...values);
+      values = [];
+    }
+    label.push(token);
+  }
+  flush();
+  return rows;
+}
+
 /** A heading or label rather than a sentence: short with no closing punctuation, or mostly capitals. */
 export function isHeading(sentence: string): boolean {
   const words = sentence.split(/\s+/);
@@ -148,10 +259,17 @@ export interface ScoredSentence {
   score: number;
 }
 
-/** A quotable sentence of a passage, in lower case for matching question terms, and its word count once needed. */
+/**
+ * A sentence of a passage, in lower case for matching question terms, what is
+ * quoted of it (the sentence without a heading run into it), and its word count
+ * once needed. A table row is there only as a labelled line.
+ */
 interface QuotableSentence {
   text: string;
   lower: string;
+  quote: string;
+  /** a table row as a labelled line: never the answer to when, how long or whether */
+  row?: true;
   words?: number;
 }
 
@@ -167,9 +285,17 @@ const QUOTABLE_CACHE_MAX = 500;
 function quotableSentences(text: string): QuotableSentence[] {
   const cached = quotableCache.get(text);
   if (cached) return cached;
-  const sentences = splitSentences(text)
-    .filter((s) => !isTableRow(s) && !isHeading(s))
-    .map((s): QuotableSentence => ({ text: s, lower: s.toLowerCase() }));
+  const sentences: QuotableSentence[] = [];
+  for (const piece of splitSentences(text)) {
+    if (isTableRow(piece)) {
+      for (const row of labelledRows(piece)) sentences.push({ text: row, lower: row.toLowerCase(), quote: row, row: true });
+      continue;
+    }
+    if (isHeading(piece)) continue;
+    const glued = leadingHeading(piece)?.sentence;
+    const quote = glued && glued.length >= 20 && !isHeading(glued) ? glued : piece;
+    sentences.push({ text: piece, lower: piece.toLowerCase(), quote });
+  }
   if (quotableCache.size >= QUOTABLE_CACHE_MAX) quotableCache.delete(quotableCache.keys().next().value!);
   quotableCache.set(text, sentences);
   return sentences;
@@ -179,13 +305,19 @@ function quotableSentences(text: string): QuotableSentence[] {
  * Every quotable sentence of the passages, scored: the rarer the question terms
  * it contains and the fewer other words around them, the higher; a sentence that
  * holds the kind of fact asked for counts more; better-ranked sources break ties.
- * Table rows and headings are never quoted.
+ * Headings are never quoted; table rows only as labelled lines, and never for a
+ * date, a period or a rule.
  */
 export function scoreSentences(question: string, passageTexts: readonly string[]): ScoredSentence[] {
   const terms = queryTerms(question).map(stem);
   if (terms.length === 0) return [];
   const kind = askedFactKind(question);
-  const passages = passageTexts.map((text, passage) => ({ passage, sentences: quotableSentences(text) }));
+  // a table row states amounts and numbers: never the answer to when, how long or whether
+  const rowsAnswer = kind === null || kind === "money" || kind === "number";
+  const passages = passageTexts.map((text, passage) => ({
+    passage,
+    sentences: quotableSentences(text).filter((s) => rowsAnswer || !s.row),
+  }));
   // which terms each sentence holds (a term matches the start of a word: "deduct" finds "deduction"),
   // one expression per term compiled once per question; keyed by text, so a sentence found in two
   // passages counts once for the terms' rarity
@@ -204,16 +336,18 @@ export function scoreSentences(question: string, passageTexts: readonly string[]
   const idf = terms.map((_, j) => Math.log(1 + total / (1 + [...holds.values()].filter((h) => h[j]).length)));
   const matched = (sentence: string) => holds.get(sentence)!.reduce((sum, hit, j) => sum + (hit ? idf[j]! : 0), 0);
   return passages.flatMap(({ passage, sentences }) => {
-    const own = sentences.map((s) => matched(s.text));
-    return sentences.flatMap((sentence, i) => {
-      const { text } = sentence;
-      // the sentence before often names the subject the answer sentence refers to ("It", "This tax")
-      const context = own[i]! + NEIGHBOUR_WEIGHT * (own[i - 1] ?? 0);
-      if (own[i]! <= 0 && context <= 0) return [];
-      sentence.words ??= wordCount(text);
+    let before = 0;
+    return sentences.flatMap((sentence) => {
+      const own = matched(sentence.text);
+      // the sentence before often names the subject the answer sentence refers to ("It", "This tax");
+      // a table row has no such sentence and is no sentence's
+      const context = own + (sentence.row ? 0 : NEIGHBOUR_WEIGHT * before);
+      if (!sentence.row) before = own;
+      if (own <= 0 && context <= 0) return [];
+      sentence.words ??= wordCount(sentence.text);
       const density = context / Math.sqrt(Math.max(sentence.words, 12));
-      const fact = kind && statesFact(text, kind) ? FACT_BONUS : 1;
-      return [{ passage, text, score: density * fact }];
+      const fact = kind ? 1 + (FACT_BONUS - 1) * (sentence.row ? 1 : factStrength(sentence.text, kind)) : 1;
+      return [{ passage, text: sentence.quote, score: density * fact }];
     });
   });
 }

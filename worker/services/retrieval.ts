@@ -33,6 +33,8 @@ export interface RetrievalTuning {
   feedbackTerms: number;
   /** how a page's chunks make its score: its best chunk, or the sum of their reciprocal ranks */
   pageScore: "best" | "sum";
+  /** which of a page's candidate chunks stands for it: the best-ranked, or the one with the best sentence */
+  pageChunk: "ranked" | "bestSentence";
   /** with Workers AI bound: re-rank this many of the best candidates with the cross-encoder (0 = off) */
   modelRerank: number;
 }
@@ -42,6 +44,7 @@ export const RETRIEVAL_TUNING: RetrievalTuning = {
   sentenceRerank: true,
   feedbackTerms: 0,
   pageScore: "best",
+  pageChunk: "ranked",
   modelRerank: 20,
 };
 
@@ -104,6 +107,27 @@ export function onePerPage<T extends { document_id: string; page: number }>(hits
   return [...first, ...rest].slice(0, k);
 }
 
+/**
+ * Each page keeps its place (its best-ranked chunk's), but the chunk that stands
+ * for it first is the one of its candidates with the best sentence: a page's
+ * best-matching chunk overall is often not the one that states the fact.
+ */
+export function byPageBestSentence<T extends { id: string; text: string; document_id: string; page: number }>(
+  question: string,
+  hits: T[],
+): T[] {
+  const best = bestSentenceScores(question, hits);
+  const pages = new Map<string, { hit: T; score: number }[]>();
+  hits.forEach((hit, i) => {
+    const key = `${hit.document_id}:${hit.page}`;
+    pages.set(key, [...(pages.get(key) ?? []), { hit, score: best[i]! }]);
+  });
+  return [...pages.values()].flatMap((chunks) => {
+    const top = chunks.reduce((a, b) => (b.score > a.score ? b : a));
+    return [top.hit, ...chunks.filter((c) => c !== top).map((c) => c.hit)];
+  });
+}
+
 /** Pages ranked by the reciprocal ranks of all their chunks; each page keeps its best chunk first. */
 export function bySummedPage<T extends { document_id: string; page: number }>(hits: T[], k = RRF_K): T[] {
   const pages = new Map<string, { hits: T[]; score: number }>();
@@ -117,14 +141,20 @@ export function bySummedPage<T extends { document_id: string; page: number }>(hi
   return [...pages.values()].sort((a, b) => b.score - a.score).flatMap((p) => p.hits);
 }
 
-/** The candidates re-ranked by fusing their search order with the order of their best sentences. */
-export function bySentence<T extends { id: string; text: string }>(question: string, hits: T[]): T[] {
+/** The score of each hit's best sentence (0 when none holds a question term), in the hits' order. */
+function bestSentenceScores(question: string, hits: readonly { text: string }[]): number[] {
   const best = new Array<number>(hits.length).fill(0);
   for (const s of scoreSentences(
     question,
     hits.map((h) => h.text),
   ))
     best[s.passage] = Math.max(best[s.passage]!, s.score);
+  return best;
+}
+
+/** The candidates re-ranked by fusing their search order with the order of their best sentences. */
+export function bySentence<T extends { id: string; text: string }>(question: string, hits: T[]): T[] {
+  const best = bestSentenceScores(question, hits);
   const sentenceOrder = hits.map((hit, i) => ({ hit, score: best[i]! })).sort((a, b) => b.score - a.score);
   return fuseByRank([hits, sentenceOrder.filter((s) => s.score > 0).map((s) => s.hit)]);
 }
@@ -169,6 +199,7 @@ export async function retrievePassages(
   if (tuning.sentenceRerank) ranked = bySentence(question, ranked);
   if (tuning.pageScore === "sum") ranked = bySummedPage(ranked);
   if (tuning.modelRerank > 0 && env.AI) ranked = await rerankWithModel({ ai: env.AI }, { question, hits: ranked, top: tuning.modelRerank });
+  if (tuning.pageChunk === "bestSentence") ranked = byPageBestSentence(question, ranked);
   return onePerPage(ranked, topK).map((h) => ({
     chunkId: h.id,
     documentId: h.document_id,
