@@ -11,7 +11,7 @@ import { library } from "../../worker/library/stub";
 import { chooseChatProvider } from "../../worker/providers/llm";
 import { localAnswer, localProvider } from "../../worker/providers/llm/local";
 import { RERANK_MODEL } from "../../worker/services/reranker";
-import { ftsMatchExpression, isHeading, isTableRow, labelledRows, leadingHeading, queryTerms, splitSentences } from "../../worker/lib/text";
+import { ftsMatchExpression, isHeading, isTableRow, labelledRows, leadingHeading, queryTerms, splitSentences, stem } from "../../worker/lib/text";
 import { openAiProvider } from "../../worker/providers/llm/openai";
 import { SYSTEM_PROMPT, chatTitle } from "../../worker/providers/llm/prompt";
 import { workersAiProvider } from "../../worker/providers/llm/workers-ai";
@@ -309,6 +309,22 @@ describe("providers", () => {
       anonymous: false,
     });
     expect(answer).toBe("You can deduct up to $300 of classroom supplies you paid for. [1]");
+  });
+
+  it("local responder: a noun made from a verb finds the verb ('calculation' finds 'calculate')", () => {
+    expect([stem("calculation"), stem("requirements"), stem("payment"), stem("taxes"), stem("bounces")]).toEqual([
+      "calcul",
+      "require",
+      "payment",
+      "tax",
+      "bounc",
+    ]);
+    const passages = [
+      passage(1, "The withholding tables are printed on page 4 of the form for every job."),
+      passage(2, "If the box is checked, brackets are halved to calculate withholding for each job."),
+    ];
+    const answer = localAnswer({ question: "What does the box do to the withholding calculation?", passages, history: [], anonymous: false });
+    expect(answer.split("\n")[0]).toBe("If the box is checked, brackets are halved to calculate withholding for each job. [2]");
   });
 
   it("local responder: a table row answers an amount as a compact labelled line, never a date", () => {

@@ -7,7 +7,7 @@
 /** How much the question terms of the previous sentence count for a sentence. */
 const NEIGHBOUR_WEIGHT = 0.35;
 /** The weight of a sentence that holds the kind of fact asked for (an amount, a period, a date, a rule). */
-const FACT_BONUS = 2.2;
+const FACT_BONUS = 3;
 
 // Words too common to help ranking; kept short on purpose.
 const STOPWORDS = new Set(
@@ -352,8 +352,11 @@ export function scoreSentences(question: string, passageTexts: readonly string[]
   });
 }
 
-/** A crude English stem (kids -> kid, bounces -> bounc, filed -> fil), matched as a word prefix. */
+/** A crude English stem (kids -> kid, bounces -> bounc, filed -> fil, calculation -> calcul), matched as a word prefix. */
 export function stem(term: string): string {
   if (term.length <= 4 || /\d/.test(term)) return term;
+  // a noun made from a verb finds the verb too ("calculation" -> calcul, "requirements" -> require)
+  const verb = term.replace(/(ations?|ments?)$/, "");
+  if (verb !== term && verb.length >= 4) return verb;
   return term.replace(/(ies|es|s|ing|ed|ly)$/, "") || term;
 }
