@@ -11,7 +11,7 @@ import { library } from "../../worker/library/stub";
 import { chooseChatProvider } from "../../worker/providers/llm";
 import { localAnswer, localProvider } from "../../worker/providers/llm/local";
 import { RERANK_MODEL } from "../../worker/services/reranker";
-import { ftsMatchExpression, isHeading, isTableRow, labelledRows, leadingHeading, queryTerms, splitSentences, stem } from "../../worker/lib/text";
+import { askedFactKind, ftsMatchExpression, isHeading, isTableRow, labelledRows, leadingHeading, queryTerms, splitSentences, stem } from "../../worker/lib/text";
 import { openAiProvider } from "../../worker/providers/llm/openai";
 import { SYSTEM_PROMPT, chatTitle } from "../../worker/providers/llm/prompt";
 import { workersAiProvider } from "../../worker/providers/llm/workers-ai";
@@ -290,6 +290,11 @@ describe("providers", () => {
       passage(2, "Employers send the wage statement within 6 months of the year's end at the latest."),
       passage(3, "Employers must send the wage statement by January 31, 2025, to every employee."),
     ];
+    expect(askedFactKind("When is my return due?")).toBe("date");
+    expect(askedFactKind("Without asking for more time, when is my return due?")).toBe("date");
+    expect(askedFactKind("By when must I send a new form?")).toBe("date");
+    // "when" inside a clause does not ask a date
+    expect(askedFactKind("What's the rate I can use when I drive my car for work?")).not.toBe("date");
     const answer = localAnswer({ question: "By what date must employers send the wage statement?", passages, history: [], anonymous: false });
     expect(answer.split("\n")[0]).toBe("Employers must send the wage statement by January 31, 2025, to every employee. [3]");
   });

@@ -108,7 +108,10 @@ export function askedFactKind(question: string): FactKind | null {
   )
     return "money";
   if (/\b(how many|how old|what age|up to what age|which line|what line|how far)\b/.test(q)) return "number";
-  if (/\b(when|deadline|due date|what date|by what|until|latest date|how late)\b/.test(q)) return "date";
+  // "when" asks a date where it opens the question or a clause ("..., when is it due?", "by when"),
+  // not inside one ("the rate I can use when I drive")
+  const whenAsked = /(^|[.?!,;]\s*|\bby )when\b/.test(q);
+  if (whenAsked || /\b(deadline|due date|what date|by what|until|latest date|how late)\b/.test(q)) return "date";
   if (
     /^\s*(can|may|must|do|does|is|are|should|am|will|would|could|have to)\b/.test(q) ||
     /\b(allowed|required|eligible|qualify|need to|have to|should i|do i)\b/.test(q)
