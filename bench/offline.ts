@@ -4,7 +4,8 @@
 // per run instead of minutes, so retrieval changes can be tried and measured on
 // the dev questions; the chat-path benchmark (retrieval.ts) confirms the result.
 //
-// `npm run bench:offline` (BENCH_GROUPS=irs dev to narrow it) prints, per set:
+// `npm run bench:offline` (BENCH_GROUPS=irs dev to narrow it; ablations: HEADINGS=1,
+// UNSTEMMED=<weight> for a second, unstemmed full-text index) prints, per set:
 // retrieval hit@1 / hit@5 over the passages the answer is given, the answer's
 // cited hit@1 (its first citation) and hit@3 (any citation), fact in answer and
 // the median answer length.
@@ -13,13 +14,13 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { chunkPage } from "../worker/library/chunker";
-import { LibraryIndex, type SqlParam } from "../worker/library/library-index";
+import { LibraryIndex, type ChunkHit, type SqlParam } from "../worker/library/library-index";
 import type { LibraryBinding } from "../worker/library/stub";
 import { extractPdfPages } from "../worker/ingest/extract";
 import { localAnswer } from "../worker/providers/llm/local";
 import { RETRIEVAL_TUNING, retrievePassages, type RetrievalTuning } from "../worker/services/retrieval";
 import { citedSources } from "../worker/chat/citations";
-import { wordCount } from "../worker/lib/text";
+import { ftsMatchExpression, wordCount } from "../worker/lib/text";
 import { loadQuestions, median, type EvalQuestion } from "./retrieval";
 
 const USER = "bench-user";
@@ -43,8 +44,28 @@ export function memoryLibrary(): { index: LibraryIndex; env: LibraryBinding } {
       }
     },
   });
+  // ablation: a second, unstemmed full-text index beside the porter-stemmed one, its BM25 added with a weight
+  const unstemmed = Number(process.env.UNSTEMMED ?? 0);
+  if (unstemmed) {
+    db.exec(`CREATE VIRTUAL TABLE chunks_fts_plain USING fts5(text, content='chunks', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2');
+      CREATE TRIGGER chunks_fts_plain_insert AFTER INSERT ON chunks BEGIN INSERT INTO chunks_fts_plain(rowid, text) VALUES (new.rowid, new.text); END;`);
+  }
+  const searchBoth = (question: string, ids: string[] | null, limit: number): ChunkHit[] => {
+    const match = ftsMatchExpression(question);
+    if (!match || !ids?.length) return [];
+    return db
+      .prepare(
+        `SELECT c.id, c.document_id, d.file_name, c.page, c.text, c.char_start, c.char_end, c.recognised
+         FROM chunks_fts CROSS JOIN chunks c ON c.rowid = chunks_fts.rowid CROSS JOIN documents d ON d.id = c.document_id
+         LEFT JOIN (SELECT rowid, bm25(chunks_fts_plain) AS plain FROM chunks_fts_plain WHERE chunks_fts_plain MATCH ?) u ON u.rowid = c.rowid
+         WHERE chunks_fts MATCH ? AND c.document_id IN (${ids.map(() => "?").join(", ")})
+         ORDER BY bm25(chunks_fts) + ? * COALESCE(u.plain, 0) ASC LIMIT ?`,
+      )
+      .all(match, match, ...ids, unstemmed, Math.floor(limit)) as unknown as ChunkHit[];
+  };
   const stub = {
-    search: async (question: string, ids: string[] | null, limit: number) => index.search(question, ids, limit),
+    search: async (question: string, ids: string[] | null, limit: number) =>
+      unstemmed ? searchBoth(question, ids, limit) : index.search(question, ids, limit),
     chunks: async (ids: string[], scope: string[] | null) => index.chunks(ids, scope),
   };
   const namespace = { idFromName: () => USER, get: () => stub };
