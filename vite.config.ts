@@ -66,7 +66,11 @@ export default defineConfig({
     developmentSecurityHeaders,
     ocrAssets,
     react(),
-    cloudflare({ persistState: { path: process.env.DOCCHAT_STATE_DIR ?? ".wrangler/state" } }),
+    cloudflare({
+      persistState: { path: process.env.DOCCHAT_STATE_DIR ?? ".wrangler/state" },
+      // DOCCHAT_INSPECTOR_PORT: where workerd's DevTools inspector listens (bench/workerd-profile.ts profiles a turn there)
+      inspectorPort: process.env.DOCCHAT_INSPECTOR_PORT ? Number(process.env.DOCCHAT_INSPECTOR_PORT) : undefined,
+    }),
   ],
   publicDir: "client/public",
   // Development tools (worker/dev) are left out of a production build: see worker/dev-tools.ts.

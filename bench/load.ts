@@ -1,5 +1,5 @@
 // The performance issue's table, each figure with a reference measured in the
-// same run on one local product (wrangler dev, fresh state):
+// same run on one local product (npm run dev on fresh state):
 // - one session's own overhead to the first streamed chunk: first chunk minus a
 //   Durable Object round trip (a ping with extra fields, answered by the object);
 // - 50 sessions asking at once (5 users, each with the 1040 instructions indexed):
@@ -29,7 +29,7 @@ interface User {
   token: string;
 }
 
-async function account(base: string, prefix: string): Promise<User> {
+export async function account(base: string, prefix: string): Promise<User> {
   const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const { token } = await api<{ token: string }>(base, "POST", "/api/auth/signup", { body: { email, password: PASSWORD } });
   await subscribe(base, token, email); // more questions than the free plan's daily messages
@@ -37,7 +37,7 @@ async function account(base: string, prefix: string): Promise<User> {
 }
 
 /** An open chat socket, with the time each next frame of a type arrives. */
-async function openChat(base: string, user: User) {
+export async function openChat(base: string, user: User) {
   const sessionId = `${user.email}-${crypto.randomUUID()}`;
   const ws = new WebSocket(
     `${base.replace(/^http/, "ws")}/ws?session_id=${encodeURIComponent(sessionId)}&token=${encodeURIComponent(user.token)}`,
@@ -90,7 +90,7 @@ async function healthTimes(base: string, count: number): Promise<number[]> {
 }
 
 export interface LoadFigures {
-  /** the local product measured (wrangler dev on fresh state, or vite dev) */
+  /** the local product measured (npm run dev on fresh state) */
   server: string;
   oneSession: { firstChunkMs: number; roundTripMs: number; overheadMs: number };
   fifty: { p50: number; p99: number; roundTripP99: number };

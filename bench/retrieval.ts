@@ -5,7 +5,7 @@
 //   (bench/qa/irs-dev.jsonl), split into `dev` (used for tuning) and `heldout`
 //   (reported only, never tuned on).
 //
-// "Ours" is the real product end to end: a local `wrangler dev` (fresh state),
+// "Ours" is the real product end to end: `npm run dev`'s vite dev on fresh state,
 // one signed-up user, the PDFs through the real upload path (upload link -> PUT
 // -> index -> Queue consumer), then one websocket chat per question with the
 // question's file attached, as a user would ask it. We score the sources the
@@ -18,7 +18,7 @@
 // 5 is. Fact in answer: the answer text states the asked fact (a pattern of the
 // question matches it; FinanceBench: the answer's number).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -163,7 +163,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /* ------------------------------------------------------------------ product */
 
 /** A free loopback port (the OS picks one; the reserved dev ports are skipped). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   for (;;) {
     const port = await new Promise<number>((resolve, reject) => {
       const server = createServer();
@@ -185,12 +185,11 @@ interface Product {
 
 const childEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" };
 
-/** `wrangler d1 migrations apply` into persistTo (or .wrangler/state when omitted). */
-function applyMigrations(persistTo?: string): void {
+/** `wrangler d1 migrations apply` into the state directory persistTo. */
+function applyMigrations(persistTo: string): void {
   // --config: without it wrangler follows .wrangler/deploy/config.json to the last
   // production build in dist/, not to the sources under test.
-  const args = ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--config", "wrangler.jsonc"];
-  if (persistTo) args.push("--persist-to", persistTo);
+  const args = ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--config", "wrangler.jsonc", "--persist-to", persistTo];
   const run = spawnSync("npx", args, { cwd: ROOT, env: childEnv, encoding: "utf8", timeout: 120_000 });
   if (run.status !== 0) throw new Error(`migrations failed:\n${run.stdout}\n${run.stderr}`);
 }
@@ -265,10 +264,11 @@ async function serve(
 }
 
 /**
- * `wrangler dev` on fresh state in a temp dir; if it cannot serve the Worker,
- * `vite dev` instead (whose state lives in the project's .wrangler/state).
+ * The whole product as `npm run dev` runs it (vite dev: the React app, the
+ * Worker API and the chat sockets) on fresh state in a temp dir, removed when
+ * it stops. `env`: more variables for it (bench/workerd-profile.ts sets DOCCHAT_INSPECTOR_PORT).
  */
-export async function startProduct(): Promise<Product> {
+export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
   const state = mkdtempSync(join(tmpdir(), "docchat-bench-"));
   const removeState = () => {
     try {
@@ -279,47 +279,12 @@ export async function startProduct(): Promise<Product> {
   };
   try {
     applyMigrations(state);
-    // wrangler.jsonc's `assets` has no directory (the vite plugin supplies the
-    // built SPA); the API needs none, so an empty one satisfies wrangler.
-    const assets = join(state, "assets");
-    mkdirSync(assets);
-    const [port, inspector] = [await freePort(), await freePort()];
-    const product = await serve(
-      "wrangler dev",
-      [
-        "wrangler",
-        "dev",
-        "--config",
-        "wrangler.jsonc",
-        "--assets",
-        assets,
-        "--port",
-        String(port),
-        "--ip",
-        "127.0.0.1",
-        "--inspector-port",
-        String(inspector),
-        "--persist-to",
-        state,
-        "--show-interactive-dev-session=false",
-      ],
-      port,
-      {},
-      removeState,
-    );
-    return product;
+    const port = await freePort();
+    return await serve("vite dev (npm run dev, fresh state)", ["vite", "dev"], port, { ...env, PORT: String(port), DOCCHAT_STATE_DIR: state }, removeState);
   } catch (err) {
     removeState();
-    console.warn(`wrangler dev failed; falling back to vite dev (state in .wrangler/state).\n${(err as Error).message}`);
+    throw err;
   }
-  return startApp();
-}
-
-/** The whole product with its React app (`vite dev`, state in .wrangler/state): for measurements in a browser. */
-export async function startApp(): Promise<Product> {
-  applyMigrations();
-  const port = await freePort();
-  return serve("vite dev (state in .wrangler/state)", ["vite", "dev"], port, { PORT: String(port) });
 }
 
 /* ---------------------------------------------------------------- API calls */

@@ -11,7 +11,7 @@ import { benchScale } from "./scale";
 import { benchLoad, missedTargets } from "./load";
 import { benchTurnProfile, profileSection } from "./turn-profile";
 import { benchOcr, type OcrFigures } from "./ocr";
-import { startApp } from "./retrieval";
+import { startProduct } from "./retrieval";
 
 interface Ablation {
   change: string;
@@ -141,7 +141,7 @@ if (!scale) {
 } else {
   lines.push(
     `One user's median time to the first streamed chunk over their own Pub 17 (417 pages), ${scale.questions} questions in fresh chats,`,
-    `alone and then after ${scale.otherUsers} other users each indexed their own Pub 17, in the same run (wrangler dev, fresh state).`,
+    `alone and then after ${scale.otherUsers} other users each indexed their own Pub 17, in the same run (npm run dev on fresh state).`,
     "Each user's chunks and full-text index live in that user's Library Durable Object.",
     "",
     "| | time to first chunk | ratio |",
@@ -198,7 +198,7 @@ if (missed.length) {
 
 /** Text recognition in Chromium on the running product (issue 17); null when no browser is installed. */
 async function measureOcr(): Promise<OcrFigures | string> {
-  const app = await startApp();
+  const app = await startProduct();
   try {
     return await benchOcr(app.base);
   } catch (err) {

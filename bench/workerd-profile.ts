@@ -1,0 +1,140 @@
+// Where the product's CPU goes inside workerd (the runtime that serves every
+// Worker and Durable Object locally, on one thread): a CPU profile taken through
+// workerd's DevTools inspector while a scenario runs on `npm run dev` (fresh state).
+// bench/turn-profile.ts times a turn's modules in Node; this one also sees what
+// only workerd does (D1 and Durable Object calls, sockets, the runtime's glue).
+//
+//   node --import tsx bench/workerd-profile.ts [turns|indexing]
+//
+// turns: 5 users with the 1040 instructions indexed, 50 sessions asking at once
+// (as bench/load.ts), profiled during the asking. indexing: Pub 17 uploaded and
+// indexed, profiled until it is. Prints self time per function and per source
+// (ours, drizzle, pdf.js, the runtime...) and writes the whole profile to
+// /tmp/workerd-<scenario>.cpuprofile (open it in Chrome DevTools).
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { CORPUS } from "./ingest";
+import { account, openChat } from "./load";
+import { freePort, startProduct, upload, waitIndexed } from "./retrieval";
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+  endTime: number;
+}
+
+/** A Chrome DevTools Protocol session with the product's Worker isolate. */
+async function inspect(port: number) {
+  const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as { webSocketDebuggerUrl: string; title?: string }[];
+  if (!targets.length) throw new Error("workerd's inspector lists no Worker");
+  // the inspector proxy admits DevTools only: an Origin of its own host (Node's WebSocket takes undici's headers option)
+  const ws = new WebSocket(targets[0]!.webSocketDebuggerUrl, { headers: { Origin: "http://localhost" } } as unknown as string[]);
+  await new Promise((resolve, reject) => {
+    ws.addEventListener("open", resolve);
+    ws.addEventListener("error", reject);
+  });
+  ws.addEventListener("close", (event) => {
+    for (const reject of failures.splice(0)) reject(new Error(`the inspector closed the connection (${event.code})`));
+  });
+  let nextId = 1;
+  const pending = new Map<number, (result: unknown) => void>();
+  const failures: ((err: Error) => void)[] = [];
+  ws.addEventListener("message", (event) => {
+    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
+    if (message.id && pending.has(message.id)) pending.get(message.id)!(message.result);
+  });
+  const send = <T>(method: string, params: object = {}) =>
+    new Promise<T>((resolve, reject) => {
+      failures.push(reject);
+      const id = nextId++;
+      pending.set(id, resolve as (result: unknown) => void);
+      ws.send(JSON.stringify({ id, method, params }));
+    });
+  return { send, close: () => ws.close() };
+}
+
+/** The source a frame belongs to, by its script's path. */
+function sourceOf(url: string, functionName: string): string {
+  if (!url) return functionName.startsWith("(") ? functionName : "(runtime)";
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (pkg) return pkg[1]!;
+  const ours = /\/(worker\/[^?]+)/.exec(url);
+  return ours ? ours[1]! : url.replace(/^.*\//, "");
+}
+
+function summarise(profile: Profile, top = 30): string {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
+  const total = (profile.endTime - profile.startTime) / 1000;
+  const byFunction = new Map<string, number>();
+  const bySource = new Map<string, number>();
+  for (const [id, ms] of self) {
+    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+    const source = sourceOf(url, functionName);
+    const key = `${functionName || "(anonymous)"}  ${source}:${lineNumber + 1}`;
+    byFunction.set(key, (byFunction.get(key) ?? 0) + ms);
+    bySource.set(source, (bySource.get(source) ?? 0) + ms);
+  }
+  const table = (rows: Map<string, number>, n: number) =>
+    [...rows]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([key, ms]) => `${ms.toFixed(1).padStart(9)} ms  ${((100 * ms) / total).toFixed(1).padStart(5)}%  ${key}`)
+      .join("\n");
+  return `profiled ${total.toFixed(0)} ms\n\nself time by source:\n${table(bySource, 20)}\n\nself time by function:\n${table(byFunction, top)}`;
+}
+
+async function main() {
+  const scenario = process.argv[2] ?? "turns";
+  const inspectorPort = await freePort();
+  const product = await startProduct({ DOCCHAT_INSPECTOR_PORT: String(inspectorPort) });
+  const { base } = product;
+  try {
+    console.log(`product at ${base}, inspector at ${inspectorPort}`);
+    const users = await Promise.all(Array.from({ length: 5 }, (_, i) => account(base, `profile-${i}`)));
+    console.log("users ready");
+    const inspector = await inspect(inspectorPort);
+    console.log("inspector attached");
+    await inspector.send("Profiler.enable");
+    await inspector.send("Profiler.setSamplingInterval", { interval: 100 });
+    let profile: Profile;
+    if (scenario === "indexing") {
+      await inspector.send("Profiler.start");
+      const doc = await upload(base, users[0]!.token, "p17.pdf", new Uint8Array(readFileSync(join(CORPUS, "irs/p17.pdf"))));
+      await waitIndexed(base, users[0]!.token, "p17.pdf", doc.fileId);
+      profile = (await inspector.send<{ profile: Profile }>("Profiler.stop")).profile;
+    } else {
+      const keys: string[] = [];
+      for (const user of users) {
+        const doc = await upload(base, user.token, "i1040gi.pdf", new Uint8Array(readFileSync(join(CORPUS, "irs/i1040gi.pdf"))));
+        await waitIndexed(base, user.token, "i1040gi.pdf", doc.fileId);
+        keys.push(doc.s3Key);
+      }
+      const chats = await Promise.all(Array.from({ length: 50 }, (_, i) => openChat(base, users[i % 5]!)));
+      await Promise.all(chats.map((c, i) => c.ask(keys[i % 5]!))); // warm-up: every chat's object and Library awake
+      await inspector.send("Profiler.start");
+      const firsts = await Promise.all(chats.map((c, i) => c.ask(keys[i % 5]!)));
+      profile = (await inspector.send<{ profile: Profile }>("Profiler.stop")).profile;
+      firsts.sort((a, b) => a - b);
+      console.log(`50 sessions: first chunk p50 ${firsts[25]!.toFixed(0)} ms, max ${firsts[49]!.toFixed(0)} ms`);
+      chats.forEach((c) => c.close());
+    }
+    inspector.close();
+    const file = `/tmp/workerd-${scenario}.cpuprofile`;
+    writeFileSync(file, JSON.stringify(profile));
+    console.log(summarise(profile));
+    console.log(`\nwhole profile: ${file}`);
+  } finally {
+    await product.stop();
+  }
+}
+
+await main();
