@@ -339,6 +339,8 @@ describe("providers", () => {
       "Purchases of equipment (maturities over 90 days): 2023 (526); 2022 (527)",
       "Other — net: 2023 12; 2022 —",
     ]);
+    // an index line lists pages, not figures
+    expect(labelledRows("Taxes withheld 72 Exemptions 15 Extension of time to file 7, 71")).toEqual([]);
     const passages = [passage(1, `Cash flows. ${table}`), passage(2, "Net income is reported every quarter in the filing.")];
     const amount = localAnswer({ question: "What was net income in 2023?", passages, history: [], anonymous: false });
     expect(amount.split("\n")[0]).toBe("Net income: 2023 $1,058; 2022 $815 [1]");

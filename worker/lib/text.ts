@@ -207,7 +207,14 @@ export function labelledRows(table: string): string[] {
   const flush = () => {
     const words = label.slice(-ROW_LABEL_WORDS);
     // a label of words and figures that are not all years (a run of dates is no row)
-    if (values.length >= minValues && words.some((w) => /\p{L}{2}/u.test(w)) && !values.every((v) => YEAR.test(v))) {
+    // an index line ("RRTA tax withheld 72 Exemptions 15 Extension of time to file 7, 71") has page numbers in its label
+    const pageNumbers = words.filter((w) => /^\d+,?$/.test(w)).length;
+    if (
+      values.length >= minValues &&
+      words.some((w) => /\p{L}{2}/u.test(w)) &&
+      !values.every((v) => YEAR.test(v)) &&
+      pageNumbers < 2
+    ) {
       const figures = header.length === values.length ? values.map((v, i) => `${header[i]} ${v}`) : values;
       rows.push(`${words.join(" ")}: ${figures.join("; ")}`);
     }
