@@ -23,17 +23,16 @@ import { MessageStore } from "../worker/chat/message-store";
 import { ChatDocuments } from "../worker/chat/chat-documents";
 import { citedSources } from "../worker/chat/citations";
 import { headingSuggestions } from "../worker/chat/suggestions";
-import { admitQuestion, runTurn, type ChatRoom } from "../worker/chat/turn";
-import { closeRevokedSockets, tokenMatches } from "../worker/chat/socket-access";
+import { admitQuestion } from "../worker/chat/admission";
+import { runTurn, type ChatRoom } from "../worker/chat/turn";
+import { signedInSessions, tokenMatches } from "../worker/chat/socket-access";
 import { LibraryIndex, type SqlParam } from "../worker/library/library-index";
 import { chunkPage } from "../worker/library/chunker";
 import { localAnswer } from "../worker/providers/llm/local";
 import { turnSearchText } from "../worker/services/chat-search";
-import { authenticate, liveSessions } from "../worker/services/accounts";
-import { checkAttachable, resolveChatFiles } from "../worker/services/chat-files";
+import { authenticate } from "../worker/services/accounts";
+import { resolveChatFiles } from "../worker/services/chat-files";
 import { listChats, recordTurn } from "../worker/services/chats";
-import { consumeDailyMessage, quotaFor } from "../worker/services/quotas";
-import { findByUploadKey } from "../worker/services/uploads";
 import { bySentence, onePerPage, RETRIEVAL_TUNING } from "../worker/services/retrieval";
 import { signToken } from "../worker/lib/tokens";
 import { CORPUS } from "./ingest";
@@ -74,7 +73,14 @@ function d1(db: DatabaseSync): D1Database {
     },
     first: async () => (d1Calls.count++, run(db, query, params, false).rows[0] ?? null),
   });
-  return { prepare: (query: string) => statement(query), batch: async () => [], exec: async () => ({}) } as unknown as D1Database;
+  // a batch is one call: its statements run in order, as D1 runs them
+  const batch = async (statements: { all: () => Promise<unknown> }[]) => {
+    const results = [];
+    for (const s of statements) results.push(await s.all());
+    d1Calls.count -= statements.length - 1;
+    return results;
+  };
+  return { prepare: (query: string) => statement(query), batch, exec: async () => ({}) } as unknown as D1Database;
 }
 
 /** A Durable Object's SqlStorage (exec -> cursor.toArray()). */
@@ -230,12 +236,10 @@ export async function benchTurnProfile(reps = 200): Promise<TurnProfile | null> 
     authenticate({ db: getDb(env), jwtSecret: SECRET }, { token }),
   "D1 x1");
   await step("drizzle client per getDb() call (schema walk)", true, () => getDb(env));
-  await step("admission: plan read (quotaFor)", true, () => quotaFor({ db: getDb(env) }, { userId: USER }), "D1 x1");
-  await step("admission: s3_key -> document (findByUploadKey)", true, () => findByUploadKey({ db: getDb(env) }, { userId: USER, r2Key: R2_KEY }), "D1 x1");
-  await step("admission: documents check (checkAttachable)", true, () => checkAttachable({ db: getDb(env) }, { ownerId: USER, ids: [DOC] }), "D1 x1");
-  await step("admission: quota write (consumeDailyMessage)", true, () => consumeDailyMessage({ db: getDb(env) }, { quota: { plan: "paid", maxDocuments: 1, maxPagesPerDocument: 1, maxMessagesPerDay: 1e9 }, userId: USER }), "D1 x1");
-  await step("admission: store the chat's documents + files frame", true, () => room.storeFiles(USER, files));
-  await step("revocation check (liveSessions)", true, () => liveSessions({ db: getDb(env) }, { sessionIds: [AUTH_SESSION] }), "D1 x1");
+  const asked = { action: "chat" as const, query: QUESTION, session_id: who.sessionId, s3_key: R2_KEY };
+  await step("admission: one D1 batch (sessions live, plan, s3_key -> documents, message counted) + files frame", true, () =>
+    admitQuestion(room, who, asked, [AUTH_SESSION]),
+  "D1 x1");
   await step("turn: history + question stored + new files", true, () => {
     messages.history();
     return room.takeNewFiles(files);
@@ -294,7 +298,7 @@ export async function benchTurnProfile(reps = 200): Promise<TurnProfile | null> 
     if (parsed.action !== "chat") return;
     const checked: unknown = await tokenMatches(env, { ...socket } as WebSocket, asker, parsed.token);
     const liveNow = checked === "read" ? asker.authSessionId! : undefined; // (before: a plain true)
-    const [admitted] = await Promise.all([admitQuestion(chatRoom, asker, parsed), closeRevokedSockets(env, [socket], liveNow)]);
+    const { admission: admitted } = await admitQuestion(chatRoom, asker, parsed, signedInSessions([socket], liveNow));
     if (admitted.ok) await runTurn(chatRoom, asker, admitted.query, undefined, { files: (admitted as { files?: ChatFile[] }).files });
     calls.beforeFirstChunk = firstChunkAt;
     calls.afterIt = d1Calls.count - firstChunkAt;

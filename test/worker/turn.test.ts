@@ -17,10 +17,11 @@ import {
   type StoredMessage,
 } from "../../worker/contract/protocol";
 import type { SocketIdentity } from "../../worker/chat/identity";
-import { admitQuestion, admitRegenerate, runTurn, type ChatQuestion, type ChatRoom } from "../../worker/chat/turn";
+import { admitQuestion, admitRegenerate, type ChatQuestion } from "../../worker/chat/admission";
+import { runTurn, type ChatRoom } from "../../worker/chat/turn";
 import { getDb } from "../../worker/db/client";
 import { resolveChatFiles } from "../../worker/services/chat-files";
-import { call, newUser } from "../helpers/api";
+import { call, GOOD_PASSWORD, newUser } from "../helpers/api";
 import { uploadAndIndex, waitUntilDone } from "../helpers/documents";
 import { textPdf } from "../helpers/pdfs";
 
@@ -129,12 +130,12 @@ describe("admitting a question", () => {
       [u.who, u.question("Hi", { file_ids: [stranger.doc.fileId] }), 404, CHAT_MESSAGES.fileNotFound],
     ];
     for (const [who, message, code, text] of cases) {
-      expect(await admitQuestion(room, who, message)).toEqual({ ok: false, code, message: text });
+      expect((await admitQuestion(room, who, message)).admission).toEqual({ ok: false, code, message: text });
     }
     expect(documentIds()).toEqual([]);
     expect(await usedToday(u.user.id)).toBe(0);
 
-    expect(await admitQuestion(room, u.who, u.question("  How long is parental leave? ", { file_ids: [u.doc.fileId] }))).toEqual({
+    expect((await admitQuestion(room, u.who, u.question("  How long is parental leave? ", { file_ids: [u.doc.fileId] }))).admission).toEqual({
       ok: true,
       query: "How long is parental leave?",
       // the documents it just checked, so the turn need not read them again
@@ -142,6 +143,29 @@ describe("admitting a question", () => {
     });
     expect(documentIds()).toEqual([u.doc.fileId]);
     expect(await usedToday(u.user.id)).toBe(1);
+  });
+
+  it("checks the chat's signed-in sessions in the same read: an asker signed out meanwhile is not admitted and not counted", async () => {
+    const u = await owner("turn-revoked");
+    const { room, documentIds } = memoryRoom();
+    const jti = (token: string) => JSON.parse(atob(token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))).jti as string;
+    const asker = { ...u.who, authSessionId: jti(u.token) };
+    const other = await call("POST", "/api/auth/signin", { body: { email: u.email, password: GOOD_PASSWORD } });
+    const otherSession = jti(other.json.token as string);
+
+    // both live: admitted, counted, both sessions reported live
+    const first = await admitQuestion(room, asker, u.question("Hi", { file_ids: [u.doc.fileId] }), [asker.authSessionId, otherSession]);
+    expect(first.admission.ok).toBe(true);
+    expect([...first.liveSessions].sort()).toEqual([asker.authSessionId, otherSession].sort());
+    expect(await usedToday(u.user.id)).toBe(1);
+
+    // the asker signs out: the next question is refused, takes back its count and reports the session revoked
+    expect((await call("POST", "/api/auth/signout", { token: u.token })).status).toBeLessThan(300);
+    const second = await admitQuestion(room, asker, u.question("Hi again"), [asker.authSessionId, otherSession]);
+    expect(second.admission.ok).toBe(false);
+    expect([...second.liveSessions]).toEqual([otherSession]);
+    expect(await usedToday(u.user.id)).toBe(1);
+    expect(documentIds()).toEqual([u.doc.fileId]);
   });
 });
 
@@ -177,7 +201,7 @@ describe("running a turn", () => {
   it("answers from the documents admission just checked, reading them again only for the end frame", async () => {
     const u = await owner("turn-files");
     const { room, frames } = memoryRoom();
-    const admitted = await admitQuestion(room, u.who, u.question("How long is parental leave?", { file_ids: [u.doc.fileId] }));
+    const admitted = (await admitQuestion(room, u.who, u.question("How long is parental leave?", { file_ids: [u.doc.fileId] }))).admission;
     const read = room.files;
     let reads = 0;
     room.files = () => (reads++, read());
@@ -256,15 +280,15 @@ describe("regenerating the last answer", () => {
     const u = await owner("regen-refuse");
     const { room } = memoryRoom();
     const regenerate = { action: "regenerate" as const, session_id: u.who.sessionId };
-    expect(await admitRegenerate(room, u.who, { ...regenerate, session_id: "another" })).toEqual({
+    expect((await admitRegenerate(room, u.who, { ...regenerate, session_id: "another" })).admission).toEqual({
       ok: false,
       code: 403,
       message: CHAT_MESSAGES.notYourSession,
     });
-    expect(await admitRegenerate(room, u.who, regenerate)).toEqual({ ok: false, code: 400, message: CHAT_MESSAGES.nothingToRegenerate });
+    expect((await admitRegenerate(room, u.who, regenerate)).admission).toEqual({ ok: false, code: 400, message: CHAT_MESSAGES.nothingToRegenerate });
     room.messages.addQuestion("How long is parental leave?", []);
     room.messages.completeAnswer(room.messages.startAnswer(), "Sixteen weeks.", []);
-    expect(await admitRegenerate(room, { ...u.who, access: "member" }, regenerate)).toEqual({
+    expect((await admitRegenerate(room, { ...u.who, access: "member" }, regenerate)).admission).toEqual({
       ok: false,
       code: 403,
       message: CHAT_MESSAGES.readOnly,
@@ -280,7 +304,7 @@ describe("regenerating the last answer", () => {
     const first = stored[1]!;
     frames.length = 0;
 
-    const admitted = await admitRegenerate(room, u.who, { action: "regenerate", session_id: u.who.sessionId });
+    const admitted = (await admitRegenerate(room, u.who, { action: "regenerate", session_id: u.who.sessionId })).admission;
     expect(admitted).toEqual({ ok: true, query: "How long is parental leave?" });
     expect(await usedToday(u.user.id)).toBe(2);
     await runTurn(room, u.who, "ignored: the stored question is asked", undefined, { regenerate: true });

@@ -23,9 +23,10 @@ import { checkAttachable } from "../services/chat-files";
 import { listChats } from "../services/chats";
 import { ChatDocuments } from "./chat-documents";
 import { IDENTITY_HEADER, type SocketIdentity } from "./identity";
-import { closeRevokedSockets, send, tokenMatches } from "./socket-access";
+import { closeRevoked, closeRevokedSockets, send, signedInSessions, tokenMatches } from "./socket-access";
 import { MessageStore } from "./message-store";
-import { admitQuestion, admitRegenerate, runTurn, type Admission, type ChatRoom } from "./turn";
+import { admitQuestion, admitRegenerate, type Admitted } from "./admission";
+import { runTurn, type ChatRoom } from "./turn";
 
 /** How often indexing progress is read (and sent as a `files` frame when it changed). */
 const PROGRESS_POLL_MS = 500;
@@ -117,9 +118,9 @@ export class ChatSession extends DurableObject<Env> {
       case "set_files":
         return this.setFiles(ws, who, message);
       case "chat":
-        return this.ask(ws, who, () => admitQuestion(this.room, who, message), { liveNow });
+        return this.ask(ws, who, (sessionIds) => admitQuestion(this.room, who, message, sessionIds), { liveNow });
       case "regenerate":
-        return this.ask(ws, who, () => admitRegenerate(this.room, who, message), { regenerate: true, liveNow });
+        return this.ask(ws, who, (sessionIds) => admitRegenerate(this.room, who, message, sessionIds), { regenerate: true, liveNow });
       case "stop":
         // only the owner writes in the chat, so only the owner stops
         if (message.session_id !== who.sessionId || who.access === "member") {
@@ -183,14 +184,18 @@ export class ChatSession extends DurableObject<Env> {
   private async ask(
     ws: WebSocket,
     who: SocketIdentity,
-    admit: () => Promise<Admission>,
+    admit: (sessionIds: readonly string[]) => Promise<Admitted>,
     { regenerate, liveNow }: { regenerate?: boolean; liveNow?: string } = {},
   ): Promise<void> {
     const stop = new AbortController();
     this.stoppable.add(stop);
     try {
-      // the revocation check runs beside admission (one database wait, not two)
-      const [admitted, revoked] = await Promise.all([admit(), this.closeRevokedSockets(liveNow)]);
+      // admission checks the sockets' signed-in sessions in its own database read
+      const sockets = this.ctx.getWebSockets();
+      const sessionIds = signedInSessions(sockets, liveNow);
+      this.revocationCheckedAt = Date.now();
+      const { admission: admitted, liveSessions } = await admit(sessionIds);
+      const revoked = closeRevoked(sockets, sessionIds, liveSessions);
       if (who.authSessionId && revoked.has(who.authSessionId)) return; // signed out meanwhile: the socket is closed
       if (!admitted.ok) return send(ws, { type: "error", code: admitted.code, message: admitted.message });
       // The documents admission just read are still current unless this turn waits behind another.

@@ -52,21 +52,29 @@ export async function tokenMatches(
   return "read";
 }
 
+/** The signed-in sessions behind these sockets, but `liveNow` (a session the caller has just read as live). */
+export function signedInSessions(sockets: readonly WebSocket[], liveNow?: string): string[] {
+  const ids = sockets.map((ws) => (ws.deserializeAttachment() as SocketIdentity).authSessionId);
+  return [...new Set(ids.filter((id): id is string => Boolean(id) && id !== liveNow))];
+}
+
+/** Closes (4001) the sockets of `checked` sessions that are not `live`; returns the revoked sessions' ids. */
+export function closeRevoked(sockets: readonly WebSocket[], checked: readonly string[], live: ReadonlySet<string>): Set<string> {
+  const revoked = new Set(checked.filter((id) => !live.has(id)));
+  if (revoked.size === 0) return revoked;
+  for (const ws of sockets) {
+    const who = ws.deserializeAttachment() as SocketIdentity;
+    if (who.authSessionId && revoked.has(who.authSessionId)) refuse(ws, 401);
+  }
+  return revoked;
+}
+
 /**
  * Closes the sockets of revoked sessions; returns those sessions' ids. `liveNow`: a
  * session the caller has just read as live (no need to read it again).
  */
 export async function closeRevokedSockets(env: Env, sockets: readonly WebSocket[], liveNow?: string): Promise<Set<string>> {
-  const signedIn = sockets
-    .map((ws) => ({ ws, who: ws.deserializeAttachment() as SocketIdentity }))
-    .filter(({ who }) => who.authSessionId && who.authSessionId !== liveNow);
-  const revoked = new Set<string>();
-  if (signedIn.length === 0) return revoked;
-  const live = await liveSessions({ db: getDb(env) }, { sessionIds: [...new Set(signedIn.map(({ who }) => who.authSessionId!))] });
-  for (const { ws, who } of signedIn) {
-    if (live.has(who.authSessionId!)) continue;
-    revoked.add(who.authSessionId!);
-    refuse(ws, 401);
-  }
-  return revoked;
+  const sessionIds = signedInSessions(sockets, liveNow);
+  if (sessionIds.length === 0) return new Set();
+  return closeRevoked(sockets, sessionIds, await liveSessions({ db: getDb(env) }, { sessionIds }));
 }

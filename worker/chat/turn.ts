@@ -1,7 +1,5 @@
 // One chat turn, as a plain module the chat's Durable Object drives (and tests
-// drive without sockets): admit the question (session, access, the chat's
-// documents it may change, the daily quota or the anonymous rate limit), then
-// store it -> wait for the chat's documents to finish indexing -> retrieve from
+// drive without sockets), once ./admission.ts admitted its question: store it -> wait for the chat's documents to finish indexing -> retrieve from
 // them (or from all of the owner's files when none is attached) -> stream the
 // answer to every socket -> store it with its cited sources -> update the chats
 // row -> `end` + `chat_list_update`.
@@ -18,11 +16,8 @@ import {
 import { getDb } from "../db/client";
 import { chooseChatProvider } from "../providers/llm";
 import { chatTitle, titleFromQuestion } from "../providers/llm/prompt";
-import { checkAttachable } from "../services/chat-files";
 import { turnSearchText } from "../services/chat-search";
 import { listChats, recordTurn } from "../services/chats";
-import { findByUploadKey } from "../services/uploads";
-import { consumeDailyMessage, quotaFor, type Quota } from "../services/quotas";
 import { retrievePassages, type Passage } from "../services/retrieval";
 import type { ChatProvider } from "../providers/llm";
 import { citedSources } from "./citations";
@@ -65,76 +60,7 @@ export interface ChatRoom {
   broadcast(message: ServerMessage, onlyUserId?: string): void;
 }
 
-export type ChatQuestion = Extract<ClientMessage, { action: "chat" }>;
-export type RegenerateRequest = Extract<ClientMessage, { action: "regenerate" }>;
-
-/** An admitted question, with the chat's documents when it just changed (and so read) them. */
-export type Admission = { ok: true; query: string; files?: ChatFile[] } | { ok: false; code: number; message: string };
-
-const refused = (code: number, message: string): Admission => ({ ok: false, code, message });
 const isIndexing = (file: ChatFile) => INDEXING_STATUSES.includes(file.status);
-
-/**
- * Decides whether this question may run. A question may change the chat's
- * documents first (file_ids replaces the set, s3_key adds one); a refused change
- * or question changes nothing, and only an admitted question uses the quota.
- */
-export async function admitQuestion(room: ChatRoom, who: SocketIdentity, message: ChatQuestion): Promise<Admission> {
-  if (message.session_id !== who.sessionId) return refused(403, CHAT_MESSAGES.notYourSession);
-  if (who.access === "member") return refused(403, CHAT_MESSAGES.readOnly);
-  const query = message.query.trim();
-  if (!query) return refused(400, CHAT_MESSAGES.emptyQuery);
-  // the plan is read while the documents are checked; the message is only counted once all passed
-  const quota = readQuota(room.env, who);
-
-  let nextFiles: ChatFile[] | null = null;
-  if (message.file_ids || message.s3_key) {
-    if (!who.userId) return refused(403, CHAT_MESSAGES.anonymousFiles);
-    const db = getDb(room.env);
-    const ids = message.file_ids ? [...message.file_ids] : room.documentIds();
-    if (message.s3_key) {
-      const id = (await findByUploadKey({ db }, { userId: who.userId, r2Key: message.s3_key }))?.id;
-      if (!id) return refused(404, CHAT_MESSAGES.fileNotFound);
-      if (!ids.includes(id)) ids.push(id);
-    }
-    const checked = await checkAttachable({ db }, { ownerId: who.userId, ids });
-    if (!checked.ok) return refused(checked.code, checked.message);
-    nextFiles = checked.files;
-  }
-
-  const overQuota = await chargeQuestion(room.env, who, quota);
-  if (overQuota) return refused(429, overQuota);
-  if (nextFiles) room.storeFiles(who.userId!, nextFiles);
-  return { ok: true, query, ...(nextFiles ? { files: nextFiles } : {}) };
-}
-
-/** Regenerate: only the owner, only a chat that ends with an answer; a new answer uses the quota like a question. */
-export async function admitRegenerate(room: ChatRoom, who: SocketIdentity, message: RegenerateRequest): Promise<Admission> {
-  if (message.session_id !== who.sessionId) return refused(403, CHAT_MESSAGES.notYourSession);
-  if (who.access === "member") return refused(403, CHAT_MESSAGES.readOnly);
-  const last = room.messages.lastExchange();
-  if (!last) return refused(400, CHAT_MESSAGES.nothingToRegenerate);
-  const overQuota = await chargeQuestion(room.env, who, readQuota(room.env, who));
-  if (overQuota) return refused(429, overQuota);
-  return { ok: true, query: last.question };
-}
-
-/** The signed-in asker's plan, read now and awaited when the message is counted (null: anonymous). */
-function readQuota(env: Env, who: SocketIdentity): Promise<Quota> | null {
-  if (!who.userId) return null;
-  const read = quotaFor({ db: getDb(env) }, { userId: who.userId });
-  read.catch(() => {}); // a refusal before counting never awaits it; a counted message sees the error
-  return read;
-}
-
-/** Anonymous visitors are rate limited per IP; signed-in users count against their plan's daily messages. */
-async function chargeQuestion(env: Env, who: SocketIdentity, quota: Promise<Quota> | null): Promise<string | null> {
-  if (!who.userId || !quota) {
-    const { success } = await env.CHAT_RATE_LIMITER.limit({ key: `anon-chat:${who.ip}` });
-    return success ? null : CHAT_MESSAGES.tooManyMessages;
-  }
-  return consumeDailyMessage({ db: getDb(env) }, { quota: await quota, userId: who.userId });
-}
 
 /**
  * Answers an admitted question; every socket of the chat sees the answer stream.

@@ -2,42 +2,91 @@
 // ids in a chat's set still name, with their status and indexing progress, and
 // the rule for what may be attached. The set itself lives in the ChatSession
 // Durable Object; this module reads the documents catalogue in D1.
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { CHAT_MESSAGES, MAX_CHAT_FILES, fileFailedMessage, type ChatFile } from "../contract/protocol";
-import { documents } from "../db/schema";
+import { documents, uploadAliases } from "../db/schema";
 import type { DbDeps } from "./deps";
+
+const chatFileColumns = {
+  fileId: documents.id,
+  fileName: documents.fileName,
+  status: documents.status,
+  pagesDone: documents.indexedPages,
+  pagesTotal: documents.pageCount,
+  error: documents.error,
+};
 
 /** The owner's documents among `ids`, in the order of `ids`; ids of deleted or foreign documents are left out. */
 export async function resolveChatFiles({ db }: DbDeps, { ownerId, ids }: { ownerId: string; ids: readonly string[] }): Promise<ChatFile[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .select({
-      fileId: documents.id,
-      fileName: documents.fileName,
-      status: documents.status,
-      pagesDone: documents.indexedPages,
-      pagesTotal: documents.pageCount,
-      error: documents.error,
-    })
+    .select(chatFileColumns)
     .from(documents)
     .where(and(eq(documents.userId, ownerId), inArray(documents.id, [...new Set(ids)])))
     .all();
+  return inOrder(rows, ids);
+}
+
+const inOrder = <T extends { fileId: string }>(rows: readonly T[], ids: readonly string[]): T[] => {
   const byId = new Map(rows.map((r) => [r.fileId, r]));
   return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
-}
+};
 
 export type Attachable = { ok: true; files: ChatFile[] } | { ok: false; code: number; message: string };
 
+/** A requested set: the ids, and the upload key of a file the question adds (its own upload, or the one it duplicated). */
+export interface RequestedFiles {
+  ownerId: string;
+  ids: readonly string[];
+  uploadKey?: string | null;
+}
+
 /**
- * Checks a requested set: every id must be one of the owner's documents that is
- * indexed or still indexing, and at most MAX_CHAT_FILES of them.
+ * The owner's documents a request names, in one query (for one D1 batch with
+ * other reads): those among `ids` and the one `uploadKey` names, which is the
+ * upload's own document or, for a file that duplicated an earlier one, that one.
  */
-export async function checkAttachable({ db }: DbDeps, { ownerId, ids }: { ownerId: string; ids: readonly string[] }): Promise<Attachable> {
-  const unique = [...new Set(ids)];
+export const requestedFilesQuery = ({ db }: DbDeps, { ownerId, ids, uploadKey }: RequestedFiles) => {
+  const key = uploadKey ?? null;
+  const aliased = db
+    .select({ documentId: uploadAliases.documentId })
+    .from(uploadAliases)
+    .where(and(eq(uploadAliases.userId, ownerId), sql`${uploadAliases.r2Key} = ${key}`));
+  return db
+    .select({ ...chatFileColumns, r2Key: documents.r2Key, aliased: sql<number>`${documents.id} IN ${aliased}` })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.userId, ownerId),
+        or(inArray(documents.id, [...new Set(ids)]), sql`${documents.r2Key} = ${key}`, sql`${documents.id} IN ${aliased}`),
+      ),
+    );
+};
+
+type RequestedRow = ChatFile & { r2Key: string; aliased: number };
+
+/**
+ * Checks a requested set from requestedFilesQuery's rows: every document must be
+ * the owner's, indexed or still indexing, and at most MAX_CHAT_FILES of them.
+ */
+export function attachable(rows: readonly RequestedRow[], { ids, uploadKey }: RequestedFiles): Attachable {
+  const wanted = [...ids];
+  if (uploadKey) {
+    const named = rows.find((r) => r.r2Key === uploadKey) ?? rows.find((r) => r.aliased);
+    if (!named) return { ok: false, code: 404, message: CHAT_MESSAGES.fileNotFound };
+    wanted.push(named.fileId);
+  }
+  const unique = [...new Set(wanted)];
   if (unique.length > MAX_CHAT_FILES) return { ok: false, code: 400, message: CHAT_MESSAGES.tooManyFiles };
-  const files = await resolveChatFiles({ db }, { ownerId, ids: unique });
+  const files = inOrder(rows, unique).map(({ r2Key: _key, aliased: _aliased, ...file }) => file);
   if (files.length !== unique.length) return { ok: false, code: 404, message: CHAT_MESSAGES.fileNotFound };
   const failed = files.find((f) => f.status === "failed");
   if (failed) return { ok: false, code: 409, message: fileFailedMessage(failed.fileName, failed.error) };
   return { ok: true, files };
+}
+
+/** Checks a requested set (set_files): see attachable. */
+export async function checkAttachable(deps: DbDeps, request: RequestedFiles): Promise<Attachable> {
+  if (new Set(request.ids).size > MAX_CHAT_FILES) return { ok: false, code: 400, message: CHAT_MESSAGES.tooManyFiles };
+  return attachable(await requestedFilesQuery(deps, request).all(), request);
 }
