@@ -102,7 +102,9 @@ export class ChatSession extends DurableObject<Env> {
     if (!parsed.success) return send(ws, { type: "error", code: 400, message: CHAT_MESSAGES.badMessage });
     const message = parsed.data;
 
-    const tokenCheck = await tokenMatches(this.env, ws, who, message.token);
+    // a question's admission checks the socket's session in its one database read
+    const asks = message.action === "chat" || message.action === "regenerate";
+    const tokenCheck = await tokenMatches(this.env, ws, who, message.token, { sessionCheckedNext: asks });
     if (!tokenCheck) return;
     // a token read from the database just now: its session needs no second read before this turn
     const liveNow = tokenCheck === "read" ? (who.authSessionId ?? undefined) : undefined;

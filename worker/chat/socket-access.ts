@@ -5,6 +5,7 @@
 import { MESSAGES } from "../contract/messages";
 import { CHAT_MESSAGES, CLOSE_POLICY, CLOSE_UNAUTHORIZED, type ServerMessage } from "../contract/protocol";
 import { getDb } from "../db/client";
+import { readToken } from "../lib/tokens";
 import { authenticate, liveSessions } from "../services/accounts";
 import type { SocketIdentity } from "./identity";
 
@@ -35,16 +36,27 @@ const checkedTokens = new WeakMap<WebSocket, { token: string; expiresAt: number 
  * Whether the message may be handled: "read" when the token was checked against the
  * database just now (its signed-in session is live this moment), "known" when it
  * was checked earlier on this socket, false when the socket has been told and closed.
+ * `sessionCheckedNext`: the caller checks the socket's session in its own read right
+ * after (a question's admission does), so the socket's own token, whose session was
+ * read when the socket connected, needs only its signature and expiry checked here.
  */
 export async function tokenMatches(
   env: Env,
   ws: WebSocket,
   who: SocketIdentity,
   token: string | undefined,
+  { sessionCheckedNext = false } = {},
 ): Promise<false | "read" | "known"> {
   if (!who.userId) return token ? refuse(ws, 403) : "known";
   const known = checkedTokens.get(ws);
   if (token && known?.token === token && known.expiresAt > Date.now()) return "known";
+  if (token && sessionCheckedNext) {
+    const claims = await readToken(env.JWT_SECRET, token);
+    if (claims && claims.jti === who.authSessionId && claims.sub === who.userId) {
+      checkedTokens.set(ws, { token, expiresAt: claims.expiresAt });
+      return "known";
+    }
+  }
   const caller = token ? await authenticate({ db: getDb(env), jwtSecret: env.JWT_SECRET }, { token }) : null;
   if (!caller) return refuse(ws, 401);
   if (caller.id !== who.userId) return refuse(ws, 403);
