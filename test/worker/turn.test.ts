@@ -111,6 +111,9 @@ async function owner(prefix: string) {
 const usedToday = async (userId: string) =>
   (await env.DB.prepare("SELECT COALESCE(SUM(messages), 0) AS n FROM usage WHERE user_id = ?").bind(userId).first<{ n: number }>())!.n;
 
+const listedChats = async (userId: string) =>
+  (await env.DB.prepare("SELECT session_id, summary FROM chats WHERE user_id = ?").bind(userId).all()).results;
+
 describe("admitting a question", () => {
   it("refuses without changing the chat's documents or using the quota", async () => {
     const u = await owner("turn-refuse");
@@ -134,15 +137,19 @@ describe("admitting a question", () => {
     }
     expect(documentIds()).toEqual([]);
     expect(await usedToday(u.user.id)).toBe(0);
+    expect(await listedChats(u.user.id)).toEqual([]);
 
     expect((await admitQuestion(room, u.who, u.question("  How long is parental leave? ", { file_ids: [u.doc.fileId] }))).admission).toEqual({
       ok: true,
       query: "How long is parental leave?",
       // the documents it just checked, so the turn need not read them again
       files: [expect.objectContaining({ fileId: u.doc.fileId, status: "indexed" })],
+      listed: true,
     });
     expect(documentIds()).toEqual([u.doc.fileId]);
     expect(await usedToday(u.user.id)).toBe(1);
+    // a chat's first question lists the chat as it is admitted
+    expect(await listedChats(u.user.id)).toEqual([{ session_id: u.who.sessionId, summary: "How long is parental leave?" }]);
   });
 
   it("checks the chat's signed-in sessions in the same read: an asker signed out meanwhile is not admitted and not counted", async () => {

@@ -204,7 +204,7 @@ export class ChatSession extends DurableObject<Env> {
       const files = this.queuedTurns === 0 ? admitted.files : undefined;
       // Queue behind any turn in progress so answers never interleave.
       this.queuedTurns++;
-      const turn = this.turns.then(() => runTurn(this.room, who, admitted.query, stop.signal, { regenerate, files }));
+      const turn = this.turns.then(() => runTurn(this.room, who, admitted.query, stop.signal, { regenerate, files, listed: admitted.listed }));
       this.turns = turn.catch(() => {}).finally(() => this.queuedTurns--);
       await turn.catch((err) => {
         console.error("chat turn failed", err);

@@ -8,6 +8,8 @@ import { CHAT_MESSAGES, MAX_CHAT_FILES, type ChatFile, type ClientMessage } from
 import { getDb } from "../db/client";
 import { liveSessions, liveSessionsQuery } from "../services/accounts";
 import { attachable, requestedFilesQuery, type RequestedFiles } from "../services/chat-files";
+import { recordTurnQuery, unlistNewChat } from "../services/chats";
+import { titleFromQuestion } from "../providers/llm/prompt";
 import { countMessageQuery, dailyMessageRefusal, paidSubscriptionQuery, quotaOf, uncountMessage, usageDay } from "../services/quotas";
 import type { SocketIdentity } from "./identity";
 import type { ChatRoom } from "./turn";
@@ -15,8 +17,11 @@ import type { ChatRoom } from "./turn";
 export type ChatQuestion = Extract<ClientMessage, { action: "chat" }>;
 export type RegenerateRequest = Extract<ClientMessage, { action: "regenerate" }>;
 
-/** An admitted question, with the chat's documents when it just changed (and so read) them. */
-export type Admission = { ok: true; query: string; files?: ChatFile[] } | { ok: false; code: number; message: string };
+/**
+ * An admitted question, with the chat's documents when it just changed (and so read)
+ * them; `listed`: a chat's first question already put the chat in its owner's history.
+ */
+export type Admission = { ok: true; query: string; files?: ChatFile[]; listed?: true } | { ok: false; code: number; message: string };
 
 /**
  * Admission's answer, and which of the signed-in sessions it was asked to check
@@ -48,25 +53,39 @@ export async function admitQuestion(room: ChatRoom, who: SocketIdentity, message
     ? { ownerId: who.userId, ids: message.file_ids ? [...message.file_ids] : room.documentIds(), uploadKey: message.s3_key }
     : null;
   if (request && new Set(request.ids).size > MAX_CHAT_FILES) return checkedAlone(room, sessionIds, refused(400, CHAT_MESSAGES.tooManyFiles));
-  const read = await readForAdmission(room.env, who.userId, sessionIds, request);
-  const uncount = () => uncountMessage({ db: getDb(room.env) }, { userId: who.userId!, day: read.day });
+  // a chat's first question lists the chat in the same read (taken back if the question is refused)
+  const listing = room.messages.history().length === 0 ? { sessionId: who.sessionId, title: titleFromQuestion(query) } : null;
+  const read = await readForAdmission(room.env, who.userId, sessionIds, request, listing);
+  const takeBack = async () => {
+    const db = getDb(room.env);
+    await Promise.all([
+      uncountMessage({ db }, { userId: who.userId!, day: read.day }),
+      listing ? unlistNewChat({ db }, { sessionId: who.sessionId, userId: who.userId! }) : null,
+    ]);
+  };
 
   let nextFiles: ChatFile[] | null = null;
   if (request) {
     const checked = attachable(read.requestedFiles, request);
     if (!checked.ok) {
-      await uncount();
+      await takeBack();
       return { admission: refused(checked.code, checked.message), liveSessions: read.liveSessions };
     }
     nextFiles = checked.files;
   }
-  if (read.overQuota) return { admission: refused(429, read.overQuota), liveSessions: read.liveSessions };
+  if (read.overQuota) {
+    if (listing) await unlistNewChat({ db: getDb(room.env) }, { sessionId: who.sessionId, userId: who.userId });
+    return { admission: refused(429, read.overQuota), liveSessions: read.liveSessions };
+  }
   if (who.authSessionId && !read.liveSessions.has(who.authSessionId) && sessionIds.includes(who.authSessionId)) {
-    await uncount(); // signed out meanwhile: the question does not run
+    await takeBack(); // signed out meanwhile: the question does not run
     return { admission: refused(401, MESSAGES.unauthorized), liveSessions: read.liveSessions };
   }
   if (nextFiles) room.storeFiles(who.userId, nextFiles);
-  return { admission: { ok: true, query, ...(nextFiles ? { files: nextFiles } : {}) }, liveSessions: read.liveSessions };
+  return {
+    admission: { ok: true, query, ...(nextFiles ? { files: nextFiles } : {}), ...(listing ? { listed: true as const } : {}) },
+    liveSessions: read.liveSessions,
+  };
 }
 
 /** Regenerate: only the owner, only a chat that ends with an answer; a new answer uses the quota like a question. */
@@ -81,17 +100,23 @@ export async function admitRegenerate(
   const last = room.messages.lastExchange();
   if (!last) return checkedAlone(room, sessionIds, refused(400, CHAT_MESSAGES.nothingToRegenerate));
   if (!who.userId) return anonymousAdmission(room, who, sessionIds, last.question);
-  const read = await readForAdmission(room.env, who.userId, sessionIds, null);
+  const read = await readForAdmission(room.env, who.userId, sessionIds, null, null);
   if (read.overQuota) return { admission: refused(429, read.overQuota), liveSessions: read.liveSessions };
   return { admission: { ok: true, query: last.question }, liveSessions: read.liveSessions };
 }
 
 /**
  * One D1 batch: the sessions still live, the asker's plan, the documents the
- * question names, and today's message counted (taken back by the caller if the
- * question is then refused for another reason).
+ * question names, today's message counted and, for a chat's first question, the
+ * chat listed (both taken back by the caller if the question is then refused).
  */
-async function readForAdmission(env: Env, userId: string, sessionIds: readonly string[], request: RequestedFiles | null) {
+async function readForAdmission(
+  env: Env,
+  userId: string,
+  sessionIds: readonly string[],
+  request: RequestedFiles | null,
+  listing: { sessionId: string; title: string } | null,
+) {
   const db = getDb(env);
   const day = usageDay();
   const [live, paid, counted, requestedFiles] = await db.batch([
@@ -99,6 +124,7 @@ async function readForAdmission(env: Env, userId: string, sessionIds: readonly s
     paidSubscriptionQuery({ db }, { userId }),
     countMessageQuery({ db }, { userId, day }),
     requestedFilesQuery({ db }, request ?? { ownerId: userId, ids: [] }),
+    ...(listing ? [recordTurnQuery({ db }, { ...listing, userId })] : []),
   ]);
   return {
     day,

@@ -67,13 +67,14 @@ const isIndexing = (file: ChatFile) => INDEXING_STATUSES.includes(file.status);
  * `stop` aborted: writing ends, what was written is kept, marked stopped.
  * `regenerate`: the chat's last answer is removed and its question answered again.
  * `files`: the chat's documents as admission read them a moment ago (else they are read here).
+ * `listed`: admission already listed the chat (a first question), so the turn need not.
  */
 export async function runTurn(
   room: ChatRoom,
   who: SocketIdentity,
   asked: string,
   stop?: AbortSignal,
-  options: { regenerate?: boolean; files?: ChatFile[] } = {},
+  options: { regenerate?: boolean; files?: ChatFile[]; listed?: boolean } = {},
 ): Promise<void> {
   const { env, messages } = room;
   let history = messages.history();
@@ -96,7 +97,7 @@ export async function runTurn(
   // A first question puts the chat in the history, even if its answer never comes; the write
   // starts with the answer's first words, so they never wait for it. (Later turns only bump the
   // chat's activity when they end: one write per turn.)
-  let listed: Promise<void> | null = null;
+  let listed: Promise<void> | null = options.listed ? Promise.resolve() : null;
   const listChat = () => {
     if (!who.userId || !firstTurn || listed) return;
     listed = recordTurn({ db: getDb(env) }, { sessionId: who.sessionId, userId: who.userId, title: titleFromQuestion(query) });

@@ -42,18 +42,13 @@ export async function noAccessReason({ db }: DbDeps, { sessionId, user }: { sess
   return removed ? CHAT_MESSAGES.accessRemoved : CHAT_MESSAGES.notYourSession;
 }
 
-/**
- * Records a turn: creates the chat on its first question (with its title) and
- * bumps updated_at; `retitle` replaces the title (a model's better name);
- * `text` (the turn's question and answer) is added to the chat's searchable text.
- */
-export async function recordTurn(
-  { db }: DbDeps,
-  turn: { sessionId: string; userId: string; title?: string; retitle?: boolean; text?: string },
-): Promise<void> {
+type Turn = { sessionId: string; userId: string; title?: string; retitle?: boolean; text?: string };
+
+/** The statement behind recordTurn, for a caller that sends it in one D1 batch with others. */
+export function recordTurnQuery({ db }: DbDeps, turn: Turn) {
   const now = Date.now();
   const text = (turn.text ?? "").slice(0, SEARCH_TEXT_MAX);
-  await db
+  return db
     .insert(chats)
     .values({ sessionId: turn.sessionId, userId: turn.userId, summary: turn.title ?? "", searchText: text, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({
@@ -67,8 +62,21 @@ export async function recordTurn(
       },
       // another user's session id never touches their chat
       setWhere: eq(chats.userId, turn.userId),
-    })
-    .run();
+    });
+}
+
+/**
+ * Records a turn: creates the chat on its first question (with its title) and
+ * bumps updated_at; `retitle` replaces the title (a model's better name);
+ * `text` (the turn's question and answer) is added to the chat's searchable text.
+ */
+export async function recordTurn(deps: DbDeps, turn: Turn): Promise<void> {
+  await recordTurnQuery(deps, turn).run();
+}
+
+/** Takes a chat listed by its first question out of the list again (that question was refused). */
+export async function unlistNewChat({ db }: DbDeps, { sessionId, userId }: { sessionId: string; userId: string }): Promise<void> {
+  await db.delete(chats).where(and(eq(chats.sessionId, sessionId), eq(chats.userId, userId), eq(chats.searchText, "")));
 }
 
 /** Renames a chat of its owner; false when the caller does not own it (or it does not exist). */
