@@ -130,7 +130,7 @@ describe("a chat turn", () => {
       .map((s) => s.text)
       .join("");
     expect(streamed).toBe(end.message.content);
-    expect(socket.all("stream").length).toBeGreaterThan(3);
+    expect(socket.all("stream").length).toBeGreaterThan(1); // in pieces, not in one frame
     expect(end.mode).toBe("local");
     expect(end.message.content).toContain("Receipts must be submitted within thirty days.");
     expect(end.message.content).toMatch(/\[1\]/);
