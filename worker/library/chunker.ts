@@ -48,6 +48,12 @@ export function chunkPage(pageText: string): PageChunk[] {
 /** Letters and digits on a page: fewer than this and the page counts as empty (scanned). */
 const MIN_TEXT_CHARS = 8;
 
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/gu;
+
 export function isEmptyPage(pageText: string): boolean {
-  return (pageText.match(/[\p{L}\p{N}]/gu)?.length ?? 0) < MIN_TEXT_CHARS;
+  // counts up to MIN_TEXT_CHARS only: a page of text is known to have text after its first few letters
+  LETTER_OR_DIGIT.lastIndex = 0;
+  let found = 0;
+  while (found < MIN_TEXT_CHARS && LETTER_OR_DIGIT.test(pageText)) found++;
+  return found < MIN_TEXT_CHARS;
 }
