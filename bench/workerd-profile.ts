@@ -10,7 +10,8 @@
 // (as bench/load.ts), profiled during the asking. indexing: Pub 17 uploaded and
 // indexed, profiled until it is. Prints self time per function and per source
 // (ours, drizzle, pdf.js, the runtime...) and writes the whole profile to
-// /tmp/workerd-<scenario>.cpuprofile (open it in Chrome DevTools).
+// /tmp/workerd-<scenario>.cpuprofile (open it in Chrome DevTools), and the
+// longest stretches the isolate was busy without a break, by frame of ours.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CORPUS } from "./ingest";
@@ -21,6 +22,7 @@ interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
   hitCount?: number;
+  children?: number[];
 }
 interface Profile {
   nodes: ProfileNode[];
@@ -92,6 +94,58 @@ function summarise(profile: Profile, top = 30): string {
   return `profiled ${total.toFixed(0)} ms\n\nself time by source:\n${table(bySource, 20)}\n\nself time by function:\n${table(byFunction, top)}`;
 }
 
+/**
+ * The longest stretches the isolate was busy without a break (what a request
+ * arriving then waits for), each with its busy time grouped by the innermost
+ * frame of ours (worker/...) on the stack, or the top frames when none is.
+ */
+function longestTasks(profile: Profile, top = 10, gapMs = 1): string {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const label = (n: ProfileNode) =>
+    `${n.callFrame.functionName || "(anonymous)"} ${sourceOf(n.callFrame.url, n.callFrame.functionName)}:${n.callFrame.lineNumber + 1}`;
+  const owner = (id: number) => {
+    const chain: ProfileNode[] = [];
+    for (let x: number | undefined = id; x !== undefined; x = parent.get(x)) chain.push(byId.get(x)!);
+    const ours = chain.find((n) => /\/worker\//.test(n.callFrame.url));
+    return ours ? label(ours) : `(none of ours) ${chain.slice(0, 2).map(label).join(" < ")}`;
+  };
+  interface Task {
+    start: number;
+    end: number;
+    frames: Map<string, number>;
+  }
+  const tasks: Task[] = [];
+  let t = 0;
+  let current: Task | null = null;
+  profile.samples.forEach((id, i) => {
+    const delta = (profile.timeDeltas[i] ?? 0) / 1000;
+    t += delta;
+    const idle = byId.get(id)!.callFrame.functionName === "(idle)";
+    if (idle) {
+      if (current && t - current.end > gapMs) current = null;
+      return;
+    }
+    if (!current) tasks.push((current = { start: t - delta, end: t, frames: new Map() }));
+    current.end = t;
+    const key = owner(id);
+    current.frames.set(key, (current.frames.get(key) ?? 0) + delta);
+  });
+  return tasks
+    .sort((a, b) => b.end - b.start - (a.end - a.start))
+    .slice(0, top)
+    .map((task) => {
+      const frames = [...task.frames]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 4)
+        .map(([key, ms]) => `      ${ms.toFixed(1).padStart(7)} ms  ${key}`)
+        .join("\n");
+      return `${(task.end - task.start).toFixed(1).padStart(7)} ms busy at ${task.start.toFixed(0)} ms\n${frames}`;
+    })
+    .join("\n");
+}
+
 async function main() {
   const scenario = process.argv[2] ?? "turns";
   const inspectorPort = await freePort();
@@ -107,6 +161,9 @@ async function main() {
     await inspector.send("Profiler.setSamplingInterval", { interval: 100 });
     let profile: Profile;
     if (scenario === "indexing") {
+      // warm-up (not profiled): the 1040 instructions indexed first, so vite has loaded the indexing code
+      const warm = await upload(base, users[1]!.token, "i1040gi.pdf", new Uint8Array(readFileSync(join(CORPUS, "irs/i1040gi.pdf"))));
+      await waitIndexed(base, users[1]!.token, "i1040gi.pdf", warm.fileId);
       await inspector.send("Profiler.start");
       const doc = await upload(base, users[0]!.token, "p17.pdf", new Uint8Array(readFileSync(join(CORPUS, "irs/p17.pdf"))));
       await waitIndexed(base, users[0]!.token, "p17.pdf", doc.fileId);
@@ -131,6 +188,7 @@ async function main() {
     const file = `/tmp/workerd-${scenario}.cpuprofile`;
     writeFileSync(file, JSON.stringify(profile));
     console.log(summarise(profile));
+    console.log(`\nlongest busy stretches (a request arriving then waits this long):\n${longestTasks(profile)}`);
     console.log(`\nwhole profile: ${file}`);
   } finally {
     await product.stop();
