@@ -53,7 +53,12 @@ async function pageText(pdf: PdfProxy, pageNumber: number): Promise<string> {
  */
 async function paintsImage(pdf: PdfProxy, pageNumber: number): Promise<boolean> {
   const { OPS } = await getResolvedPDFJS();
-  const imageOps = new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject, OPS.paintImageXObjectRepeat]);
+  const imageOps = new Set<number>([
+    OPS.paintImageXObject,
+    OPS.paintInlineImageXObject,
+    OPS.paintImageMaskXObject,
+    OPS.paintImageXObjectRepeat,
+  ]);
   const { fnArray } = await (await pdf.getPage(pageNumber)).getOperatorList();
   return fnArray.some((op) => imageOps.has(op));
 }
