@@ -299,6 +299,12 @@ describe("providers", () => {
     expect(answer.split("\n")[0]).toBe("Employers must send the wage statement by January 31, 2025, to every employee. [3]");
   });
 
+  it("local responder: the sentence about the question leads, not a neighbour that only holds the kind of fact asked", () => {
+    const handbook = "Leave policy. Parental leave is sixteen weeks at full pay. Remote work. Staff may work from home two days a week.";
+    const answer = localAnswer({ question: "How long is parental leave?", passages: [passage(1, handbook)], history: [], anonymous: false });
+    expect(answer.split("\n")[0]).toBe("Parental leave is sixteen weeks at full pay. [1]");
+  });
+
   it("local responder: quotes a heading run into a sentence without the heading, and the same sentence once", () => {
     expect(leadingHeading("Amount You Owe To avoid interest and penalties, pay your taxes in full by April 17.")).toEqual({
       heading: "Amount You Owe",

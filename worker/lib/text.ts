@@ -122,7 +122,7 @@ export function askedFactKind(question: string): FactKind | null {
 
 const MONTH = /\b(january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
 const PERIOD =
-  /\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|sixty)[- ](calendar |business )?(days?|weeks?|months?|years?)\b/i;
+  /\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(thir|four|fif|six|seven|eigh|nine)teen|(twen|thir|for|fif|six)ty)[- ](calendar |business )?(days?|weeks?|months?|years?)\b/i;
 /** A number that is not a year, a form or a line ("2024", "Form 4868", "line 8"). */
 const PLAIN_NUMBER = /(?<!\b(form|line|box|step|part|publication|pub\.|schedule|page|chapter)\s)\b(?!(19|20)\d\d\b)\d+(\.\d+)?\b/i;
 
@@ -356,7 +356,10 @@ export function scoreSentences(question: string, passageTexts: readonly string[]
       if (own <= 0 && context <= 0) return [];
       sentence.words ??= wordCount(sentence.text);
       const density = context / Math.sqrt(Math.max(sentence.words, 12));
-      const fact = kind ? 1 + (FACT_BONUS - 1) * (sentence.row ? 1 : factStrength(sentence.text, kind)) : 1;
+      // the kind of fact asked counts only in a sentence about the question: one that holds none of
+      // its terms ("Staff may work from home two days a week" after the parental leave sentence) is
+      // at most context
+      const fact = kind && own > 0 ? 1 + (FACT_BONUS - 1) * (sentence.row ? 1 : factStrength(sentence.text, kind)) : 1;
       return [{ passage, text: sentence.quote, score: density * fact }];
     });
   });
