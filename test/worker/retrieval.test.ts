@@ -11,7 +11,17 @@ import { library } from "../../worker/library/stub";
 import { chooseChatProvider } from "../../worker/providers/llm";
 import { localAnswer, localProvider } from "../../worker/providers/llm/local";
 import { RERANK_MODEL } from "../../worker/services/reranker";
-import { askedFactKind, ftsMatchExpression, isHeading, isTableRow, labelledRows, leadingHeading, queryTerms, splitSentences, stem } from "../../worker/lib/text";
+import {
+  askedFactKind,
+  ftsMatchExpression,
+  isHeading,
+  isTableRow,
+  labelledRows,
+  leadingHeading,
+  queryTerms,
+  splitSentences,
+  stem,
+} from "../../worker/lib/text";
 import { openAiProvider } from "../../worker/providers/llm/openai";
 import { SYSTEM_PROMPT, chatTitle } from "../../worker/providers/llm/prompt";
 import { workersAiProvider } from "../../worker/providers/llm/workers-ai";
@@ -295,13 +305,23 @@ describe("providers", () => {
     expect(askedFactKind("By when must I send a new form?")).toBe("date");
     // "when" inside a clause does not ask a date
     expect(askedFactKind("What's the rate I can use when I drive my car for work?")).not.toBe("date");
-    const answer = localAnswer({ question: "By what date must employers send the wage statement?", passages, history: [], anonymous: false });
+    const answer = localAnswer({
+      question: "By what date must employers send the wage statement?",
+      passages,
+      history: [],
+      anonymous: false,
+    });
     expect(answer.split("\n")[0]).toBe("Employers must send the wage statement by January 31, 2025, to every employee. [3]");
   });
 
   it("local responder: the sentence about the question leads, not a neighbour that only holds the kind of fact asked", () => {
     const handbook = "Leave policy. Parental leave is sixteen weeks at full pay. Remote work. Staff may work from home two days a week.";
-    const answer = localAnswer({ question: "How long is parental leave?", passages: [passage(1, handbook)], history: [], anonymous: false });
+    const answer = localAnswer({
+      question: "How long is parental leave?",
+      passages: [passage(1, handbook)],
+      history: [],
+      anonymous: false,
+    });
     expect(answer.split("\n")[0]).toBe("Parental leave is sixteen weeks at full pay. [1]");
   });
 
@@ -334,12 +354,18 @@ describe("providers", () => {
       passage(1, "The withholding tables are printed on page 4 of the form for every job."),
       passage(2, "If the box is checked, brackets are halved to calculate withholding for each job."),
     ];
-    const answer = localAnswer({ question: "What does the box do to the withholding calculation?", passages, history: [], anonymous: false });
+    const answer = localAnswer({
+      question: "What does the box do to the withholding calculation?",
+      passages,
+      history: [],
+      anonymous: false,
+    });
     expect(answer.split("\n")[0]).toBe("If the box is checked, brackets are halved to calculate withholding for each job. [2]");
   });
 
   it("local responder: a table row answers an amount as a compact labelled line, never a date", () => {
-    const table = "(Millions) 2023 2022 Net income $ 1,058 $ 815 Purchases of equipment (maturities over 90 days) (526) (527) Other — net 12 —";
+    const table =
+      "(Millions) 2023 2022 Net income $ 1,058 $ 815 Purchases of equipment (maturities over 90 days) (526) (527) Other — net 12 —";
     expect(labelledRows(table)).toEqual([
       "Net income: 2023 $1,058; 2022 $815",
       "Purchases of equipment (maturities over 90 days): 2023 (526); 2022 (527)",

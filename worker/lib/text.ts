@@ -127,8 +127,7 @@ const PERIOD =
 const PLAIN_NUMBER = /(?<!\b(form|line|box|step|part|publication|pub\.|schedule|page|chapter)\s)\b(?!(19|20)\d\d\b)\d+(\.\d+)?\b/i;
 
 /** A calendar date ("January 31, 2025", "April 17"), not the word "may". */
-const FULL_DATE =
-  /\b(january|february|march|april|may|june|july|august|september|october|november|december)\s+\d{1,2}\b/i;
+const FULL_DATE = /\b(january|february|march|april|may|june|july|august|september|october|november|december)\s+\d{1,2}\b/i;
 const MONTH_NAME = /\b(January|February|March|April|May|June|July|August|September|October|November|December)\b/;
 
 /**
@@ -209,12 +208,7 @@ export function labelledRows(table: string): string[] {
     // a label of words and figures that are not all years (a run of dates is no row)
     // an index line ("RRTA tax withheld 72 Exemptions 15 Extension of time to file 7, 71") has page numbers in its label
     const pageNumbers = words.filter((w) => /^\d+,?$/.test(w)).length;
-    if (
-      values.length >= minValues &&
-      words.some((w) => /\p{L}{2}/u.test(w)) &&
-      !values.every((v) => YEAR.test(v)) &&
-      pageNumbers < 2
-    ) {
+    if (values.length >= minValues && words.some((w) => /\p{L}{2}/u.test(w)) && !values.every((v) => YEAR.test(v)) && pageNumbers < 2) {
       const figures = header.length === values.length ? values.map((v, i) => `${header[i]} ${v}`) : values;
       rows.push(`${words.join(" ")}: ${figures.join("; ")}`);
     }
