@@ -13,14 +13,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "../db/client";
 import { documents } from "../db/schema";
 import { deleteVectors } from "../services/vectors";
-import {
-  LibraryIndex,
-  type ChunkHit,
-  type DocumentState,
-  type IndexedChunk,
-  type RecognitionResult,
-  type SqlParam,
-} from "./library-index";
+import { LibraryIndex, type ChunkHit, type DocumentState, type IndexedChunk, type RecognitionResult, type SqlParam } from "./library-index";
 
 export class Library extends DurableObject<Env> {
   private index: LibraryIndex;
@@ -54,9 +47,17 @@ export class Library extends DurableObject<Env> {
     return state;
   }
 
+  /** When the alarm set by this instance fires (null: none set since it started, or it fired). */
+  private alarmAt: number | null = null;
+
   private async scheduleLeaseCheck(): Promise<void> {
     const deadline = this.index.nextLeaseDeadline();
-    if (deadline !== null) await this.ctx.storage.setAlarm(deadline + 1000);
+    if (deadline === null) return;
+    // progress moves the deadline later every step: an alarm already due before it stays
+    // (it finds nothing lost and sets the next one), one storage write fewer per step
+    if (this.alarmAt !== null && this.alarmAt > Date.now() && this.alarmAt <= deadline + 1000) return;
+    this.alarmAt = deadline + 1000;
+    await this.ctx.storage.setAlarm(this.alarmAt);
   }
 
   /**
@@ -77,6 +78,7 @@ export class Library extends DurableObject<Env> {
   }
 
   override async alarm(): Promise<void> {
+    this.alarmAt = null;
     await this.recover();
     await this.scheduleLeaseCheck();
   }
@@ -107,12 +109,16 @@ export class Library extends DurableObject<Env> {
     return (await this.mirror(this.index.setPageCount(documentId, runId, pagesTotal))) !== null;
   }
 
-  /** Indexes the next pages; returns their chunks (for vectors), or null when this run no longer holds the document. */
-  async addPages(documentId: string, runId: string, firstPage: number, texts: string[]): Promise<IndexedChunk[] | null> {
+  /**
+   * Indexes the next pages; returns their chunks when `forVectors` (an indexer with
+   * vectors to write), else none: handing 1,200 chunks back over RPC costs the
+   * indexer more than the step itself. Null when this run no longer holds the document.
+   */
+  async addPages(documentId: string, runId: string, firstPage: number, texts: string[], forVectors = true): Promise<IndexedChunk[] | null> {
     const added = this.index.addPages(documentId, runId, firstPage, texts);
     if (!added) return null;
     await this.mirror(added.state);
-    return added.chunks;
+    return forVectors ? added.chunks : [];
   }
 
   /**

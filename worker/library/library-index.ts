@@ -16,7 +16,7 @@ export type { SqlParam, SyncSql } from "./library-schema";
 /**
  * A pending or processing document with no progress for this long has lost its
  * indexer (a restart, a lost queue message): it is queued again, up to
- * MAX_RECOVERIES times, then failed. Progress renews the lease at least every 50 pages.
+ * MAX_RECOVERIES times, then failed. Progress renews the lease at least every 100 pages or 2 s (indexer.ts).
  */
 export const INDEXING_LEASE_MS = 90 * 1000;
 export const MAX_RECOVERIES = 3;
@@ -223,7 +223,9 @@ export class LibraryIndex {
     // the recognised text replaces what little the page's text layer had (a stray mark, a page number)
     const onPages = `document_id = ? AND page IN (${pages.map(() => "?").join(", ")})`;
     const pageNumbers = pages.map((p) => p.page);
-    const staleChunkIds = this.sql.rows<{ id: string }>(`SELECT id FROM chunks WHERE ${onPages}`, documentId, ...pageNumbers).map((r) => r.id);
+    const staleChunkIds = this.sql
+      .rows<{ id: string }>(`SELECT id FROM chunks WHERE ${onPages}`, documentId, ...pageNumbers)
+      .map((r) => r.id);
     this.sql.transaction(() => {
       this.sql.rows(`DELETE FROM chunks WHERE ${onPages}`, documentId, ...pageNumbers);
       this.addChunks(chunks);
