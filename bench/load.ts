@@ -10,7 +10,6 @@
 // - GET /api/health p99 while Pub 17 is being indexed, against idle.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { extractText, getDocumentProxy } from "unpdf";
 import type { ServerMessage } from "../worker/contract/protocol";
 import { CORPUS } from "./ingest";
 import { api, median, PASSWORD, startProduct, subscribe, upload, waitIndexed } from "./retrieval";
@@ -127,7 +126,9 @@ export async function benchLoad(): Promise<LoadFigures | null> {
       const owner = await account(base, "load-indexing");
       const warm = await upload(base, owner.token, "i1040gi.pdf", new Uint8Array(readFileSync(INSTRUCTIONS)));
       await waitIndexed(base, owner.token, "i1040gi.pdf", warm.fileId);
-      const { indexing, health } = await indexingRows(base, owner);
+      const owners = [owner];
+      while (owners.length < INDEXING_OWNERS) owners.push(await account(base, "load-indexing"));
+      const { indexing, health } = await indexingRows(base, owners);
       return {
         server: product.label,
         oneSession: skipped,
@@ -178,20 +179,60 @@ export async function benchLoad(): Promise<LoadFigures | null> {
       return { server: product.label, oneSession, fifty, twoHundred, indexing: skipped, health: { idleP99: NaN, indexingP99: NaN } };
     }
 
-    const { indexing, health } = await indexingRows(base, users[1]!);
+    const { indexing, health } = await indexingRows(base, users);
     return { server: product.label, oneSession, fifty, twoHundred, indexing, health };
   } finally {
     await product.stop();
   }
 }
 
-/** Pub 17: bare extraction (reference), then upload -> first pages searchable -> indexed, with health checks meanwhile. */
-async function indexingRows(base: string, owner: User): Promise<Pick<LoadFigures, "indexing" | "health">> {
+/**
+ * Pub 17 is indexed by five owners in turn (a second upload by one owner would be a duplicate):
+ * three times with only its status polled (every 50 ms; My Files polls every 5 s) for the ratio to
+ * a bare extraction and the first pages, twice with health checks back to back for the health row.
+ */
+const QUIET_RUNS = 3;
+const HEALTH_RUNS = 2;
+const INDEXING_OWNERS = QUIET_RUNS + HEALTH_RUNS;
+
+/** Medians of the quiet runs (one run on this 2-core VM varies by +-15%); health p99 over both health runs' checks. */
+async function indexingRows(base: string, owners: User[]): Promise<Pick<LoadFigures, "indexing" | "health">> {
+  const quiet = [];
+  for (const owner of owners.slice(0, QUIET_RUNS)) quiet.push(await indexingRun(base, owner, false));
+  const checked = [];
+  for (const owner of owners.slice(QUIET_RUNS, INDEXING_OWNERS)) checked.push(await indexingRun(base, owner, true));
+  const ratios = quiet.map((r) => r.referenceMs / r.indexedMs);
+  if (process.env.VERBOSE)
+    console.error("runs", JSON.stringify([...quiet, ...checked].map((r) => [r.referenceMs, r.indexedMs, r.firstPagesMs].map(Math.round))));
+  const middle = quiet[ratios.indexOf([...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!)]!;
+  return {
+    indexing: {
+      pages: middle.pages,
+      indexedMs: middle.indexedMs,
+      referenceMs: middle.referenceMs,
+      firstPagesMs: median(quiet.map((r) => r.firstPagesMs)),
+    },
+    health: {
+      idleP99: percentile(
+        checked.flatMap((r) => r.idle),
+        99,
+      ),
+      indexingP99: percentile(
+        checked.flatMap((r) => r.during),
+        99,
+      ),
+    },
+  };
+}
+
+/** One owner's Pub 17: the reference, then upload -> first pages searchable -> indexed (with health checks meanwhile when `withHealth`). */
+async function indexingRun(base: string, owner: User, withHealth: boolean) {
   const bytes = new Uint8Array(readFileSync(P17));
-  const refStart = performance.now();
-  const { totalPages } = await extractText(await getDocumentProxy(bytes.slice()), { mergePages: false });
-  const referenceMs = performance.now() - refStart;
-  const idle = await healthTimes(base, 50);
+  // the reference: a bare unpdf extraction inside the product's own workerd, just before (worker/dev/bench-reference.ts)
+  const res = await fetch(`${base}/dev/bench/bare-extraction`, { method: "POST", body: bytes.slice() });
+  if (!res.ok) throw new Error(`bare extraction: ${res.status} ${await res.text()}`);
+  const { pages, ms: referenceMs } = (await res.json()) as { pages: number; ms: number };
+  const idle = withHealth ? await healthTimes(base, 50) : [];
   const started = performance.now();
   const doc = await upload(base, owner.token, "p17.pdf", bytes.slice());
   let firstPagesMs = NaN;
@@ -204,16 +245,13 @@ async function indexingRows(base: string, owner: User): Promise<Pick<LoadFigures
       });
       if (Number.isNaN(firstPagesMs) && s.pagesDone > 0) firstPagesMs = performance.now() - started;
       if (s.status === "indexed" || s.status === "failed") return (indexedMs = performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 25));
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
   })();
-  while (Number.isNaN(indexedMs)) during.push(...(await healthTimes(base, 5)));
+  while (withHealth && Number.isNaN(indexedMs)) during.push(...(await healthTimes(base, 5)));
   await polling;
   await waitIndexed(base, owner.token, "p17.pdf", doc.fileId);
-  return {
-    indexing: { pages: totalPages, indexedMs, referenceMs, firstPagesMs },
-    health: { idleP99: percentile(idle, 99), indexingP99: percentile(during, 99) },
-  };
+  return { pages, indexedMs, referenceMs, firstPagesMs, idle, during };
 }
 
 // `LOAD_ONLY=turns node --import tsx bench/load.ts` prints the chat-turn rows alone, LOAD_ONLY=indexing the Pub 17 rows alone

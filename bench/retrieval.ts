@@ -215,6 +215,7 @@ async function serve(
   let log = "";
   const keep = (data: Buffer) => {
     log = (log + data.toString()).slice(-8000);
+    if (process.env.BENCH_ECHO) process.stderr.write(data);
   };
   child.stdout!.on("data", keep);
   child.stderr!.on("data", keep);
@@ -280,7 +281,13 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
   try {
     applyMigrations(state);
     const port = await freePort();
-    return await serve("vite dev (npm run dev, fresh state)", ["vite", "dev"], port, { ...env, PORT: String(port), DOCCHAT_STATE_DIR: state }, removeState);
+    return await serve(
+      "vite dev (npm run dev, fresh state)",
+      ["vite", "dev"],
+      port,
+      { ...env, PORT: String(port), DOCCHAT_STATE_DIR: state },
+      removeState,
+    );
   } catch (err) {
     removeState();
     throw err;
