@@ -8,7 +8,7 @@
 // - Pub 17 upload -> indexed, against a bare unpdf extraction, and how soon its
 //   first pages are searchable;
 // - GET /api/health p99 while Pub 17 is being indexed, against idle.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ServerMessage } from "../worker/contract/protocol";
 import { CORPUS } from "./ingest";
@@ -114,7 +114,7 @@ export function missedTargets(f: LoadFigures): string[] {
   return missed;
 }
 
-export async function benchLoad(): Promise<LoadFigures | null> {
+async function benchLoad(): Promise<LoadFigures | null> {
   if (!existsSync(P17) || !existsSync(INSTRUCTIONS)) return null;
   const product = await startProduct();
   const { base } = product;
@@ -254,5 +254,10 @@ async function indexingRun(base: string, owner: User, withHealth: boolean) {
   return { pages, indexedMs, referenceMs, firstPagesMs, idle, during };
 }
 
-// `LOAD_ONLY=turns node --import tsx bench/load.ts` prints the chat-turn rows alone, LOAD_ONLY=indexing the Pub 17 rows alone
-if (import.meta.url === `file://${process.argv[1]}`) console.log(JSON.stringify(await benchLoad(), null, 2));
+// `node --import tsx bench/load.ts` prints the figures (LOAD_OUT=<file>: writes them there; npm run bench does);
+// LOAD_ONLY=turns: the chat-turn rows alone, LOAD_ONLY=indexing: the Pub 17 rows alone
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const figures = JSON.stringify(await benchLoad(), null, 2);
+  if (process.env.LOAD_OUT) writeFileSync(process.env.LOAD_OUT, figures);
+  else console.log(figures);
+}
