@@ -215,7 +215,7 @@ async function serve(
   let log = "";
   const keep = (data: Buffer) => {
     log = (log + data.toString()).slice(-8000);
-    if (process.env.BENCH_ECHO) process.stderr.write(data);
+    if (process.env.BENCH_ECHO) process.stderr.write(data); // BENCH_ECHO=1: the product's own output, for debugging a bench
   };
   child.stdout!.on("data", keep);
   child.stderr!.on("data", keep);

@@ -2,9 +2,10 @@
 // sentence of the retrieved passages that best states what was asked (the
 // densest in question terms, preferring the kind of fact asked: an amount, a
 // date, a rule), then at most two supporting quotes from other pages, each with
-// its [n], in about 120 words, streamed word by word. Table rows and headings
-// are never quoted as sentences: a row answers an amount asked only as a compact
-// labelled line ("Net income: 2023 1,058; 2022 815"). The same sentence is never quoted twice. With nothing relevant it says so plainly; it
+// its [n], in about 120 words, streamed a few words at a time. Table rows and
+// headings are never quoted as sentences: a row answers an amount asked only as
+// a compact labelled line ("Net income: 2023 1,058; 2022 815"). The same
+// sentence is never quoted twice. With nothing relevant it says so plainly; it
 // never writes anything that is not in the documents.
 import { scoreSentences, wordCount } from "../../lib/text";
 import type { ChatProvider, ChatTurnInput } from "./types";
