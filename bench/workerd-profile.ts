@@ -4,11 +4,12 @@
 // bench/turn-profile.ts times a turn's modules in Node; this one also sees what
 // only workerd does (D1 and Durable Object calls, sockets, the runtime's glue).
 //
-//   node --import tsx bench/workerd-profile.ts [turns|indexing]
+//   node --import tsx bench/workerd-profile.ts [turns|indexing|bare]
 //
 // turns: 5 users with the 1040 instructions indexed, 50 sessions asking at once
 // (as bench/load.ts), profiled during the asking. indexing: Pub 17 uploaded and
-// indexed, profiled until it is. Prints self time per function and per source
+// indexed, profiled until it is. bare: the bench's reference (a bare unpdf
+// extraction of Pub 17 in the same workerd), to set beside indexing. Prints self time per function and per source
 // (ours, drizzle, pdf.js, the runtime...) and writes the whole profile to
 // /tmp/workerd-<scenario>.cpuprofile (open it in Chrome DevTools), and the
 // longest stretches the isolate was busy without a break, by frame of ours.
@@ -167,6 +168,14 @@ async function main() {
       await inspector.send("Profiler.start");
       const doc = await upload(base, users[0]!.token, "p17.pdf", new Uint8Array(readFileSync(join(CORPUS, "irs/p17.pdf"))));
       await waitIndexed(base, users[0]!.token, "p17.pdf", doc.fileId);
+      profile = (await inspector.send<{ profile: Profile }>("Profiler.stop")).profile;
+    } else if (scenario === "bare") {
+      // the bench's reference: Pub 17 through a bare unpdf extraction (worker/dev/bench-reference.ts), after one warm-up
+      const bytes = readFileSync(join(CORPUS, "irs/p17.pdf"));
+      const extract = () => fetch(`${base}/dev/bench/bare-extraction`, { method: "POST", body: bytes.slice() });
+      await (await extract()).arrayBuffer();
+      await inspector.send("Profiler.start");
+      console.log(`bare extraction: ${await (await extract()).text()}`);
       profile = (await inspector.send<{ profile: Profile }>("Profiler.stop")).profile;
     } else {
       const keys: string[] = [];

@@ -19,6 +19,7 @@ import {
 import type { SocketIdentity } from "../../worker/chat/identity";
 import { admitQuestion, admitRegenerate, type ChatQuestion } from "../../worker/chat/admission";
 import { runTurn, type ChatRoom } from "../../worker/chat/turn";
+import type { ReadChatFiles } from "../../worker/chat/chat-documents";
 import { getDb } from "../../worker/db/client";
 import { resolveChatFiles } from "../../worker/services/chat-files";
 import { call, GOOD_PASSWORD, newUser } from "../helpers/api";
@@ -32,8 +33,8 @@ function memoryRoom(roomEnv: Env = env) {
   let documentIds: string[] = [];
   let ownerId = "";
   const frames: { message: ServerMessage; to?: string }[] = [];
-  const files = async (): Promise<ChatFile[]> =>
-    documentIds.length ? resolveChatFiles({ db: getDb(roomEnv) }, { ownerId, ids: documentIds }) : [];
+  const files = async (read: ReadChatFiles = (request) => resolveChatFiles({ db: getDb(roomEnv) }, request)): Promise<ChatFile[]> =>
+    documentIds.length ? read({ ownerId, ids: documentIds }) : [];
   const room: ChatRoom = {
     env: roomEnv,
     messages: {
@@ -139,7 +140,9 @@ describe("admitting a question", () => {
     expect(await usedToday(u.user.id)).toBe(0);
     expect(await listedChats(u.user.id)).toEqual([]);
 
-    expect((await admitQuestion(room, u.who, u.question("  How long is parental leave? ", { file_ids: [u.doc.fileId] }))).admission).toEqual({
+    expect(
+      (await admitQuestion(room, u.who, u.question("  How long is parental leave? ", { file_ids: [u.doc.fileId] }))).admission,
+    ).toEqual({
       ok: true,
       query: "How long is parental leave?",
       // the documents it just checked, so the turn need not read them again
@@ -205,13 +208,30 @@ describe("running a turn", () => {
     expect(chat?.summary).toBeTruthy();
   });
 
+  it("records a turn of a chat without documents and sends the owner's chat list with it", async () => {
+    const u = await owner("turn-nofiles");
+    const { room, frames } = memoryRoom();
+    await admitQuestion(room, u.who, u.question("How long is parental leave?"));
+    await runTurn(room, u.who, "How long is parental leave?");
+
+    const end = frames.find((f) => f.message.type === "end")!.message as Extract<ServerMessage, { type: "end" }>;
+    expect(end.files).toEqual([]);
+    expect(end.message.content).toMatch(/sixteen weeks/i); // retrieval over all of the owner's documents
+    const update = frames.at(-1)!.message as Extract<ServerMessage, { type: "chat_list_update" }>;
+    expect(update.chats).toEqual([expect.objectContaining({ session_id: u.who.sessionId, summary: "How long is parental leave?" })]);
+    const row = await env.DB.prepare("SELECT search_text FROM chats WHERE session_id = ?")
+      .bind(u.who.sessionId)
+      .first<{ search_text: string }>();
+    expect(row?.search_text).toMatch(/sixteen weeks/i);
+  });
+
   it("answers from the documents admission just checked, reading them again only for the end frame", async () => {
     const u = await owner("turn-files");
     const { room, frames } = memoryRoom();
     const admitted = (await admitQuestion(room, u.who, u.question("How long is parental leave?", { file_ids: [u.doc.fileId] }))).admission;
     const read = room.files;
     let reads = 0;
-    room.files = () => (reads++, read());
+    room.files = (how) => (reads++, read(how));
     await runTurn(room, u.who, "How long is parental leave?", undefined, { files: admitted.ok ? admitted.files : undefined });
     expect(reads).toBe(1);
     const end = frames.find((f) => f.message.type === "end")!.message as Extract<ServerMessage, { type: "end" }>;
@@ -292,7 +312,11 @@ describe("regenerating the last answer", () => {
       code: 403,
       message: CHAT_MESSAGES.notYourSession,
     });
-    expect((await admitRegenerate(room, u.who, regenerate)).admission).toEqual({ ok: false, code: 400, message: CHAT_MESSAGES.nothingToRegenerate });
+    expect((await admitRegenerate(room, u.who, regenerate)).admission).toEqual({
+      ok: false,
+      code: 400,
+      message: CHAT_MESSAGES.nothingToRegenerate,
+    });
     room.messages.addQuestion("How long is parental leave?", []);
     room.messages.completeAnswer(room.messages.startAnswer(), "Sixteen weeks.", []);
     expect((await admitRegenerate(room, { ...u.who, access: "member" }, regenerate)).admission).toEqual({

@@ -21,7 +21,7 @@ import { getDb } from "../db/client";
 import { chooseChatProvider } from "../providers/llm";
 import { checkAttachable } from "../services/chat-files";
 import { listChats } from "../services/chats";
-import { ChatDocuments } from "./chat-documents";
+import { ChatDocuments, type ReadChatFiles } from "./chat-documents";
 import { IDENTITY_HEADER, type SocketIdentity } from "./identity";
 import { closeRevoked, closeRevokedSockets, send, signedInSessions, tokenMatches } from "./socket-access";
 import { MessageStore } from "./message-store";
@@ -66,7 +66,7 @@ export class ChatSession extends DurableObject<Env> {
         return chat.store;
       },
       documentIds: () => this.documentSet.ids(),
-      files: () => this.files(),
+      files: (read) => this.files(read),
       takeNewFiles: (files) => this.documentSet.takeNew(files),
       storeFiles: (ownerId, files) => this.storeFiles(ownerId, files),
       untilIndexed: (timeoutMs, options) => this.untilIndexed(timeoutMs, options),
@@ -204,7 +204,9 @@ export class ChatSession extends DurableObject<Env> {
       const files = this.queuedTurns === 0 ? admitted.files : undefined;
       // Queue behind any turn in progress so answers never interleave.
       this.queuedTurns++;
-      const turn = this.turns.then(() => runTurn(this.room, who, admitted.query, stop.signal, { regenerate, files, listed: admitted.listed }));
+      const turn = this.turns.then(() =>
+        runTurn(this.room, who, admitted.query, stop.signal, { regenerate, files, listed: admitted.listed }),
+      );
       this.turns = turn.catch(() => {}).finally(() => this.queuedTurns--);
       await turn.catch((err) => {
         console.error("chat turn failed", err);
@@ -261,8 +263,8 @@ export class ChatSession extends DurableObject<Env> {
   }
 
   /** The chat's documents as they are now (a document deleted from My Files has left the set). */
-  private files(): Promise<ChatFile[]> {
-    return this.documentSet.current(getDb(this.env));
+  private files(read?: ReadChatFiles): Promise<ChatFile[]> {
+    return this.documentSet.current(getDb(this.env), read);
   }
 
   /** Replaces the chat's documents and tells every socket. */

@@ -6,6 +6,9 @@ import type { ChatFile, FileInfo } from "../contract/protocol";
 import type { Db } from "../db/client";
 import { resolveChatFiles } from "../services/chat-files";
 
+/** Reads a chat's documents from the catalogue: resolveChatFiles, or the same inside a caller's D1 batch. */
+export type ReadChatFiles = (request: { ownerId: string; ids: readonly string[] }) => Promise<ChatFile[]>;
+
 interface Row {
   document_id: string;
   owner_id: string;
@@ -29,10 +32,10 @@ export class ChatDocuments {
   }
 
   /** The documents as they are now; ids of deleted documents leave the set here. */
-  async current(db: Db): Promise<ChatFile[]> {
+  async current(db: Db, read: ReadChatFiles = (request) => resolveChatFiles({ db }, request)): Promise<ChatFile[]> {
     const rows = this.rows();
     if (rows.length === 0) return [];
-    const files = await resolveChatFiles({ db }, { ownerId: rows[0]!.owner_id, ids: rows.map((r) => r.document_id) });
+    const files = await read({ ownerId: rows[0]!.owner_id, ids: rows.map((r) => r.document_id) });
     const kept = new Set(files.map((f) => f.fileId));
     for (const row of rows)
       if (!kept.has(row.document_id)) this.storage.sql.exec("DELETE FROM chat_files WHERE document_id = ?", row.document_id);

@@ -9,6 +9,7 @@ import {
   partialIndexNote,
   awaitingRecognitionNote,
   type ChatFile,
+  type ChatListItem,
   type ClientMessage,
   type FileInfo,
   type ServerMessage,
@@ -17,12 +18,14 @@ import { getDb } from "../db/client";
 import { chooseChatProvider } from "../providers/llm";
 import { chatTitle, titleFromQuestion } from "../providers/llm/prompt";
 import { turnSearchText } from "../services/chat-search";
-import { listChats, recordTurn } from "../services/chats";
+import { chatFilesQuery, inOrder } from "../services/chat-files";
+import { listChatsQuery, recordTurn, recordTurnQuery } from "../services/chats";
 import { retrievePassages, type Passage } from "../services/retrieval";
 import type { ChatProvider } from "../providers/llm";
 import { citedSources } from "./citations";
 import { followUpQuestions } from "./suggestions";
 import type { SocketIdentity } from "./identity";
+import type { ReadChatFiles } from "./chat-documents";
 import type { HistoryMessage, MessageStore } from "./message-store";
 
 /**
@@ -49,8 +52,8 @@ export interface ChatRoom {
   >;
   /** the ids of the chat's documents, in the order attached */
   documentIds(): string[];
-  /** the chat's documents as they are now */
-  files(): Promise<ChatFile[]>;
+  /** the chat's documents as they are now (`read`: how to read them from the catalogue) */
+  files(read?: ReadChatFiles): Promise<ChatFile[]>;
   /** which of these documents no question has named yet (and marks them named) */
   takeNewFiles(files: ChatFile[]): FileInfo[];
   /** replaces the chat's documents and tells every socket */
@@ -119,31 +122,23 @@ export async function runTurn(
   messages.completeAnswer(answerId, content, sources, stopped ? "stopped" : "complete");
   if (failed) room.broadcast({ type: "error", code: 500, message: CHAT_MESSAGES.sendFailed });
 
-  if (who.userId) {
-    // a model may name the chat better than its first question did
-    const title = firstTurn && provider.complete ? await chatTitle(provider, query) : undefined;
-    await recordTurn(
-      { db: getDb(env) },
-      {
-        sessionId: who.sessionId,
-        userId: who.userId,
-        title,
-        retitle: Boolean(title),
-        text: turnSearchText(query, content),
-      },
-    );
-  }
-  room.broadcast({
-    type: "end",
-    session_id: who.sessionId,
-    message: messages.get(answerId)!,
-    mode: provider.mode,
-    files: await room.files(),
-  });
-  if (who.userId) {
-    const chats = await listChats({ db: getDb(env) }, { user: { id: who.userId, email: who.email! } });
-    room.broadcast({ type: "chat_list_update", chats }, who.userId);
-  }
+  // a model may name the chat better than its first question did
+  const title = who.userId && firstTurn && provider.complete ? await chatTitle(provider, query) : undefined;
+  const ended = who.userId
+    ? await recordTurnAndRead(
+        room,
+        { id: who.userId, email: who.email! },
+        {
+          sessionId: who.sessionId,
+          userId: who.userId,
+          title,
+          retitle: Boolean(title),
+          text: turnSearchText(query, content),
+        },
+      )
+    : { files: await room.files(), chats: null };
+  room.broadcast({ type: "end", session_id: who.sessionId, message: messages.get(answerId)!, mode: provider.mode, files: ended.files });
+  if (who.userId && ended.chats) room.broadcast({ type: "chat_list_update", chats: ended.chats }, who.userId);
   // follow-up questions come last: the answer and the history never wait for them
   if (!stopped && !failed) {
     const cited = sources.map((s) => passages[s.n - 1]!);
@@ -153,6 +148,29 @@ export async function runTurn(
       room.broadcast({ type: "suggestions", session_id: who.sessionId, message_id: answerId, suggestions });
     }
   }
+}
+
+/**
+ * A signed-in turn's end in one D1 round trip: the turn recorded, then the chat's
+ * documents and the owner's chat list read (locally one D1 object serves every
+ * chat, so each separate query makes every other turn wait).
+ */
+async function recordTurnAndRead(
+  room: ChatRoom,
+  user: { id: string; email: string },
+  turn: Parameters<typeof recordTurnQuery>[1],
+): Promise<{ files: ChatFile[]; chats: ChatListItem[] }> {
+  const db = getDb(room.env);
+  const record = recordTurnQuery({ db }, turn);
+  const list = listChatsQuery({ db }, { user });
+  let chats: ChatListItem[] | null = null;
+  const files = await room.files(async (request) => {
+    const [, listed, rows] = await db.batch([record, list, chatFilesQuery({ db }, request)]);
+    chats = listed;
+    return inOrder(rows, request.ids);
+  });
+  // a chat without documents reads none
+  return { files, chats: chats ?? (await db.batch([record, list]))[1] };
 }
 
 /**

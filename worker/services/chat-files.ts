@@ -17,17 +17,21 @@ const chatFileColumns = {
 };
 
 /** The owner's documents among `ids`, in the order of `ids`; ids of deleted or foreign documents are left out. */
-export async function resolveChatFiles({ db }: DbDeps, { ownerId, ids }: { ownerId: string; ids: readonly string[] }): Promise<ChatFile[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select(chatFileColumns)
-    .from(documents)
-    .where(and(eq(documents.userId, ownerId), inArray(documents.id, [...new Set(ids)])))
-    .all();
-  return inOrder(rows, ids);
+export async function resolveChatFiles(deps: DbDeps, request: { ownerId: string; ids: readonly string[] }): Promise<ChatFile[]> {
+  if (request.ids.length === 0) return [];
+  return inOrder(await chatFilesQuery(deps, request).all(), request.ids);
 }
 
-const inOrder = <T extends { fileId: string }>(rows: readonly T[], ids: readonly string[]): T[] => {
+/** The statement behind resolveChatFiles (ids not empty), for one D1 batch with others; its rows go through inOrder. */
+export function chatFilesQuery({ db }: DbDeps, { ownerId, ids }: { ownerId: string; ids: readonly string[] }) {
+  return db
+    .select(chatFileColumns)
+    .from(documents)
+    .where(and(eq(documents.userId, ownerId), inArray(documents.id, [...new Set(ids)])));
+}
+
+/** `rows` in the order of `ids`, without those no row names. */
+export const inOrder = <T extends { fileId: string }>(rows: readonly T[], ids: readonly string[]): T[] => {
   const byId = new Map(rows.map((r) => [r.fileId, r]));
   return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
 };

@@ -93,7 +93,12 @@ export async function renameChat(
 }
 
 /** The caller's chats (owned and shared with them), most recently active first. */
-export async function listChats({ db }: DbDeps, { user, limit = 50 }: { user: Caller; limit?: number }): Promise<ChatListItem[]> {
+export async function listChats(deps: DbDeps, request: { user: Caller; limit?: number }): Promise<ChatListItem[]> {
+  return listChatsQuery(deps, request).all();
+}
+
+/** The statement behind listChats, for a caller that sends it in one D1 batch with others. */
+export function listChatsQuery({ db }: DbDeps, { user, limit = 50 }: { user: Caller; limit?: number }) {
   const sharedWithMe = db
     .select({ sessionId: chatShares.sessionId })
     .from(chatShares)
@@ -103,6 +108,5 @@ export async function listChats({ db }: DbDeps, { user, limit = 50 }: { user: Ca
     .from(chats)
     .where(or(eq(chats.userId, user.id), inArray(chats.sessionId, sharedWithMe)))
     .orderBy(desc(chats.updatedAt))
-    .limit(limit)
-    .all();
+    .limit(limit);
 }
