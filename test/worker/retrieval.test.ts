@@ -314,30 +314,24 @@ describe("providers", () => {
     expect(answer.split("\n")[0]).toBe("Employers must send the wage statement by January 31, 2025, to every employee. [3]");
   });
 
+  /** The local answer's first line for a question over one passage of `text`. */
+  const leadOf = (question: string, text: string) =>
+    localAnswer({ question, passages: [passage(1, text)], history: [], anonymous: false }).split("\n")[0];
+
   it("local responder: a cause asked is answered by the sentence that gives one", () => {
     expect(askedFactKind("Why did inventories go up?")).toBe("reason");
     expect(askedFactKind("What drove the reduction in SG&A expense as a percent of net sales?")).toBe("reason");
     const report =
       "Merchandise inventories at the end of the year increased to $1.6 billion from $1.5 billion. " +
       "The increase in inventories was primarily due to new stores and new brand launches.";
-    const answer = localAnswer({
-      question: "What drove the increase in merchandise inventories?",
-      passages: [passage(1, report)],
-      history: [],
-      anonymous: false,
-    });
-    expect(answer.split("\n")[0]).toBe("The increase in inventories was primarily due to new stores and new brand launches. [1]");
+    expect(leadOf("What drove the increase in merchandise inventories?", report)).toBe(
+      "The increase in inventories was primarily due to new stores and new brand launches. [1]",
+    );
   });
 
   it("local responder: the sentence about the question leads, not a neighbour that only holds the kind of fact asked", () => {
     const handbook = "Leave policy. Parental leave is sixteen weeks at full pay. Remote work. Staff may work from home two days a week.";
-    const answer = localAnswer({
-      question: "How long is parental leave?",
-      passages: [passage(1, handbook)],
-      history: [],
-      anonymous: false,
-    });
-    expect(answer.split("\n")[0]).toBe("Parental leave is sixteen weeks at full pay. [1]");
+    expect(leadOf("How long is parental leave?", handbook)).toBe("Parental leave is sixteen weeks at full pay. [1]");
   });
 
   it("local responder: quotes a heading run into a sentence without the heading, and the same sentence once", () => {
