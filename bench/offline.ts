@@ -193,6 +193,7 @@ const TRIES: [string, Partial<RetrievalTuning>][] = [
   ["pseudo-relevance feedback, 5 terms", { feedbackTerms: 5 }],
   ["pseudo-relevance feedback, 10 terms", { feedbackTerms: 10 }],
   ["per page, the candidate chunk with the best sentence", { pageChunk: "bestSentence" }],
+  ["a page's passage joined with its overlapping candidate chunks, 1 each side", { neighbours: 1 }],
 ];
 
 if (process.argv[1]?.endsWith("offline.ts")) {

@@ -37,6 +37,8 @@ export interface RetrievalTuning {
   pageChunk: "ranked" | "bestSentence";
   /** with Workers AI bound: re-rank this many of the best candidates with the cross-encoder (0 = off) */
   modelRerank: number;
+  /** a page's passage also takes up to this many candidate chunks of the page that overlap it, on each side */
+  neighbours: number;
 }
 
 export const RETRIEVAL_TUNING: RetrievalTuning = {
@@ -46,6 +48,7 @@ export const RETRIEVAL_TUNING: RetrievalTuning = {
   pageScore: "best",
   pageChunk: "ranked",
   modelRerank: 20,
+  neighbours: 0,
 };
 
 /** BM25 over the caller's Library (their complete documents, or the chat's), best first. */
@@ -200,14 +203,39 @@ export async function retrievePassages(
   if (tuning.pageScore === "sum") ranked = bySummedPage(ranked);
   if (tuning.modelRerank > 0 && env.AI) ranked = await rerankWithModel({ ai: env.AI }, { question, hits: ranked, top: tuning.modelRerank });
   if (tuning.pageChunk === "bestSentence") ranked = byPageBestSentence(question, ranked);
-  return onePerPage(ranked, topK).map((h) => ({
-    chunkId: h.id,
-    documentId: h.document_id,
-    fileName: h.file_name,
-    page: h.page,
-    text: h.text,
-    charStart: h.char_start,
-    charEnd: h.char_end,
-    ...(h.recognised ? { recognised: true } : {}),
-  }));
+  return onePerPage(ranked, topK).map((hit) => {
+    const h = tuning.neighbours > 0 ? withNeighbours(hit, ranked, tuning.neighbours) : hit;
+    return {
+      chunkId: h.id,
+      documentId: h.document_id,
+      fileName: h.file_name,
+      page: h.page,
+      text: h.text,
+      charStart: h.char_start,
+      charEnd: h.char_end,
+      ...(h.recognised ? { recognised: true } : {}),
+    };
+  });
+}
+
+/**
+ * The chunk joined with the candidates of its page that overlap it, up to `perSide` before and
+ * after it: chunks are cut every ~1,000 characters, and the sentence that states the fact is
+ * often in the chunk beside the one that matched the question best.
+ */
+export function withNeighbours<
+  T extends { id: string; document_id: string; page: number; text: string; char_start: number; char_end: number },
+>(hit: T, candidates: readonly T[], perSide: number): T {
+  const page = candidates
+    .filter((c) => c.document_id === hit.document_id && c.page === hit.page)
+    .sort((a, b) => a.char_start - b.char_start);
+  let merged = hit;
+  for (let side = 0; side < perSide; side++) {
+    const before = page.find((c) => c.char_start < merged.char_start && c.char_end >= merged.char_start && c.char_end < merged.char_end);
+    if (before)
+      merged = { ...merged, text: before.text + merged.text.slice(before.char_end - merged.char_start), char_start: before.char_start };
+    const after = page.find((c) => c.char_start > merged.char_start && c.char_start <= merged.char_end && c.char_end > merged.char_end);
+    if (after) merged = { ...merged, text: merged.text + after.text.slice(merged.char_end - after.char_start), char_end: after.char_end };
+  }
+  return merged;
 }
