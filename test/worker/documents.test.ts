@@ -468,6 +468,11 @@ describe("view and delete", () => {
     expect(await libraryRows(user.id, "SELECT status, file_name FROM documents WHERE id = ?", fileId)).toEqual([
       { status: "removed", file_name: "" },
     ]);
+    // its status is not found any more, like an id that never was one
+    for (const id of [fileId, "never-a-file"]) {
+      const status = await call("GET", `/api/documents/indexingStatus?file_id=${id}`, { token });
+      expect([status.status, status.json]).toEqual([404, { status: "error", message: M.fileNotFound }]);
+    }
     expect((await listFiles(token)).files).toEqual([]);
   });
 

@@ -77,14 +77,19 @@ export async function getOwnedDocument(
   return row;
 }
 
-/** Where the caller's document is: the Library's lifecycle once the upload arrived, the catalogue row before. */
+/**
+ * Where the caller's document is: the Library's lifecycle once the upload arrived, the catalogue
+ * row before. The caller's own Library is asked first: it holds only their documents, so it
+ * answers for one it knows without a catalogue read (My Files asks this every few seconds per
+ * document being indexed).
+ */
 export async function indexingStatus(
   deps: DbDeps & LibraryBinding,
   { userId, documentId }: { userId: string; documentId: string },
 ): Promise<IndexingStatusResponse> {
+  const state = await library(deps, userId).status(documentId);
+  if (state) return { fileId: documentId, ...state };
   const doc = await getOwnedDocument(deps, { userId, documentId });
-  const state = doc.status === "uploading" ? null : await library(deps, userId).status(doc.id);
-  if (state) return { fileId: doc.id, ...state };
   return { fileId: doc.id, status: doc.status, pagesDone: doc.indexedPages, pagesTotal: doc.pageCount, error: doc.error, ocrPages: doc.ocrPages };
 }
 
