@@ -350,6 +350,12 @@ describe("providers", () => {
     );
   });
 
+  it("local responder: an amount asked is answered by an amount, not by a form's blank with its line number ('$ 3')", () => {
+    const form =
+      "2c $ 3 Enter the number of pay periods per year for each child. Multiply the number of qualifying children under age 17 by $2,000.";
+    expect(leadOf("How much per child do I enter?", form)).toBe("Multiply the number of qualifying children under age 17 by $2,000. [1]");
+  });
+
   it("local responder: the sentence about the question leads, not a neighbour that only holds the kind of fact asked", () => {
     const handbook = "Leave policy. Parental leave is sixteen weeks at full pay. Remote work. Staff may work from home two days a week.";
     expect(leadOf("How long is parental leave?", handbook)).toBe("Parental leave is sixteen weeks at full pay. [1]");

@@ -144,7 +144,8 @@ export function factStrength(sentence: string, kind: FactKind): number {
 export function statesFact(sentence: string, kind: FactKind): boolean {
   switch (kind) {
     case "money":
-      return /\$\s?\d|\d\s?%|\bpercent\b|\b\d+\s+cents\b/i.test(sentence);
+      // "$ 3" with one digit is a form's blank before its line number, not an amount
+      return /\$\d|\$ \d[\d,.]*\d|\d\s?%|\bpercent\b|\b\d+\s+cents\b/i.test(sentence);
     case "number":
       return PLAIN_NUMBER.test(sentence);
     case "duration":
