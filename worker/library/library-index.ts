@@ -330,6 +330,8 @@ export class LibraryIndex {
    * BM25 over the complete documents, or over `documentIds` (complete, or the pages done so far), best first.
    * CROSS JOIN keeps the full-text index as the outer loop: with a plain JOIN SQLite may walk the
    * document's chunks and run the MATCH once per chunk (80 ms instead of under 1 ms on a 100-page PDF).
+   * The best `limit` are chosen first and only they are read whole: sorting every match with its
+   * text made a search over Pub 17 (1,237 chunks, ~1,000 matching) ~20% slower.
    */
   search(question: string, documentIds: readonly string[] | null, limit: number): ChunkHit[] {
     const match = ftsMatchExpression(question);
@@ -337,12 +339,16 @@ export class LibraryIndex {
     const ids = documentIds?.length ? documentIds : null;
     return this.sql.rows<ChunkHit>(
       `SELECT ${HIT_COLUMNS}
-       FROM chunks_fts
-       CROSS JOIN chunks c ON c.rowid = chunks_fts.rowid
+       FROM (SELECT chunks_fts.rowid AS hit, bm25(chunks_fts) AS score
+             FROM chunks_fts
+             CROSS JOIN chunks c ON c.rowid = chunks_fts.rowid
+             CROSS JOIN documents d ON d.id = c.document_id
+             WHERE chunks_fts MATCH ? AND ${searchable(ids)}
+             ORDER BY score ASC
+             LIMIT ?) best
+       CROSS JOIN chunks c ON c.rowid = best.hit
        CROSS JOIN documents d ON d.id = c.document_id
-       WHERE chunks_fts MATCH ? AND ${searchable(ids)}
-       ORDER BY bm25(chunks_fts) ASC
-       LIMIT ?`,
+       ORDER BY best.score ASC`,
       match,
       ...(ids ?? []),
       Math.floor(limit),
