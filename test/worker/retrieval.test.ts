@@ -375,7 +375,34 @@ describe("providers", () => {
       history: [],
       anonymous: false,
     });
-    expect(answer).toBe("You can deduct up to $300 of classroom supplies you paid for. [1]");
+    expect(answer).toBe("You can deduct up to $300 of classroom supplies you paid for. [1]\n\nSee also: [2]");
+  });
+
+  it("local responder: lists the other best-ranked pages about the question as 'See also', not pages about something else", () => {
+    const passages = [
+      passage(1, "The standard deduction for a single filer is $14,600 for 2024."),
+      passage(2, "Mileage for business use of a car is 67 cents a mile."),
+      passage(3, "Your standard deduction is higher if you are blind."),
+      passage(4, "A married couple filing jointly has a standard deduction of $29,200."),
+      passage(5, "Interest on a qualified student loan may be deductible."),
+      passage(6, "Dependents have a limited standard deduction."),
+    ];
+    const answer = localAnswer({ question: "What is the standard deduction for a single filer?", passages, history: [], anonymous: false });
+    const lines = answer.split("\n");
+    expect(lines[0]).toBe("The standard deduction for a single filer is $14,600 for 2024. [1]");
+    // quoted pages are not listed again; page 2 and 5 are about something else; page 6 is past the best five
+    const seeAlso = lines.at(-1)!;
+    expect(seeAlso).toMatch(/^See also: (\[\d\] ?)+$/);
+    const listed = [...seeAlso.matchAll(/\[(\d)\]/g)].map((m) => Number(m[1]));
+    const quoted = [
+      ...lines
+        .slice(0, -1)
+        .join("\n")
+        .matchAll(/\[(\d)\]/g),
+    ].map((m) => Number(m[1]));
+    expect([...listed, ...quoted].sort()).toEqual([1, 3, 4]);
+    expect(listed.some((n) => quoted.includes(n))).toBe(false);
+    expect(citedSources(answer, passages).map((s) => s.page)).toEqual([1, 3, 4]);
   });
 
   it("local responder: a noun made from a verb finds the verb ('calculation' finds 'calculate')", () => {

@@ -2,7 +2,9 @@
 // sentence of the retrieved passages that best states what was asked (the
 // densest in question terms, preferring the kind of fact asked: an amount, a
 // date, a rule), then at most two supporting quotes from other pages, each with
-// its [n], in about 120 words, streamed a few words at a time. Table rows and
+// its [n], and the other best-ranked pages about the question as "See also" (an
+// extractive answer can quote the wrong sentence; those pages are where to check),
+// in about 120 words, streamed a few words at a time. Table rows and
 // headings are never quoted as sentences: a row answers an amount asked only as
 // a compact labelled line ("Net income: 2023 1,058; 2022 815"). The same
 // sentence is never quoted twice. With nothing relevant it says so plainly; it
@@ -17,6 +19,12 @@ const MAX_SENTENCE_CHARS = 400;
 const MAX_ANSWER_WORDS = 120;
 /** A supporting quote must score at least this share of the leading one. */
 const SUPPORT_MIN_SHARE = 0.5;
+/**
+ * Sources among the best-ranked SEE_ALSO_RANKS that were not quoted are listed as "See also" when
+ * their best sentence scores at least this share of the leading one: where else to check.
+ */
+const SEE_ALSO_RANKS = 5;
+const SEE_ALSO_MIN_SHARE = 0.2;
 
 interface Candidate {
   /** the source's number, [n] */
@@ -25,8 +33,12 @@ interface Candidate {
   score: number;
 }
 
-/** The leading sentence, then up to MAX_SUPPORT quotes from other sources that score nearly as well. */
-export function pickSentences(question: string, input: Pick<ChatTurnInput, "passages">): Candidate[] {
+/**
+ * The leading sentence, then up to MAX_SUPPORT quotes from other sources that score nearly as
+ * well; `related`: the sources whose best sentence scores at least SEE_ALSO_MIN_SHARE of the
+ * leading one, best-ranked first.
+ */
+export function pickSentences(question: string, input: Pick<ChatTurnInput, "passages">): { picked: Candidate[]; related: number[] } {
   // better-ranked sources break ties
   const ranked = scoreSentences(
     question,
@@ -35,7 +47,8 @@ export function pickSentences(question: string, input: Pick<ChatTurnInput, "pass
     .map((s) => ({ n: s.passage + 1, text: s.text, score: s.score - s.passage * 0.01 }))
     .sort((a, b) => b.score - a.score);
   const lead = ranked[0];
-  if (!lead) return [];
+  if (!lead) return { picked: [], related: [] };
+  const related = [...new Set(ranked.filter((c) => c.score >= lead.score * SEE_ALSO_MIN_SHARE).map((c) => c.n))].sort((a, b) => a - b);
   const picked = [lead];
   const page = (c: Candidate) => {
     const p = input.passages[c.n - 1]!;
@@ -47,7 +60,7 @@ export function pickSentences(question: string, input: Pick<ChatTurnInput, "pass
     if (picked.some((p) => page(p) === page(c) || p.text === c.text)) continue;
     picked.push(c);
   }
-  return picked;
+  return { picked, related };
 }
 
 /** Nothing found in a chat that searches only its attached documents: say where it looked and how to look further. */
@@ -63,11 +76,13 @@ function clip(sentence: string, maxChars = MAX_SENTENCE_CHARS): string {
 
 /**
  * The answer leads with the one sentence that best states what was asked, with
- * its [n]; supporting quotes from other pages follow as a short list while the
- * answer stays within about MAX_ANSWER_WORDS words.
+ * its [n]; supporting quotes from other pages follow as a short list, then the
+ * other best-ranked pages about the question as "See also", within about
+ * MAX_ANSWER_WORDS words.
  */
 export function localAnswer(input: ChatTurnInput): string {
-  const [lead, ...support] = pickSentences(input.question, input);
+  const { picked, related } = pickSentences(input.question, input);
+  const [lead, ...support] = picked;
   if (!lead) {
     if (input.anonymous) {
       return "I could not find this in your documents: you have none yet. Log in and upload a PDF, then ask about it and I will answer with the page it came from.";
@@ -78,7 +93,8 @@ export function localAnswer(input: ChatTurnInput): string {
       : "I could not find a passage that answers this in your documents. Try other words, or attach the document that covers it.";
   }
   const first = `${clip(lead.text)} [${lead.n}]`;
-  let words = wordCount(first);
+  // room is kept for the "See also" line ("See also:" and a [n] per source)
+  let words = wordCount(first) + 2 + SEE_ALSO_RANKS;
   const more: string[] = [];
   for (const c of support) {
     const line = `- ${clip(c.text, 300)} [${c.n}]`;
@@ -86,7 +102,11 @@ export function localAnswer(input: ChatTurnInput): string {
     words += wordCount(line);
     more.push(line);
   }
-  return more.length ? `${first}\n\nAlso in your documents:\n${more.join("\n")}` : first;
+  // the other best-ranked pages about the question, for the reader to check: cited, not quoted
+  const quoted = new Set([lead, ...support.slice(0, more.length)].map((c) => c.n));
+  const seeAlso = related.filter((n) => n <= SEE_ALSO_RANKS && !quoted.has(n));
+  const also = seeAlso.length ? `\n\nSee also: ${seeAlso.map((n) => `[${n}]`).join(" ")}` : "";
+  return (more.length ? `${first}\n\nAlso in your documents:\n${more.join("\n")}` : first) + also;
 }
 
 /** Words per stream frame: the pace a reader sees is the same, with a third of the frames to send. */
