@@ -370,6 +370,8 @@ describe("retries", () => {
     expect(last.ack).toHaveBeenCalled();
     const status = await call("GET", `/api/documents/indexingStatus?file_id=${id}`, { token });
     expect(status.json).toMatchObject({ status: "failed", error: M.indexingFailed });
+    // the contract's fields, nothing of the Library's own
+    expect(Object.keys(status.json).sort()).toEqual(["error", "fileId", "ocrPages", "pagesDone", "pagesTotal", "status"]);
   });
 
   it("acknowledges a message for a document deleted meanwhile", async () => {

@@ -51,7 +51,9 @@ describe("POST /api/documents/:id/ocr-pages", () => {
     expect(other.status).toBe(404);
     expect(other.json.message).toBe(M.fileNotFound);
     expect((await sendPages(owner.token, "no-such-file", [{ page: 1, text: PAGE_ONE }])).status).toBe(404);
-    expect((await call("POST", `/api/documents/${owner.fileId}/ocr-pages`, { body: { pages: [{ page: 1, text: "x" }] } })).status).toBe(401);
+    expect((await call("POST", `/api/documents/${owner.fileId}/ocr-pages`, { body: { pages: [{ page: 1, text: "x" }] } })).status).toBe(
+      401,
+    );
 
     const notListed = await sendPages(owner.token, owner.fileId, [{ page: 5, text: PAGE_ONE }]);
     expect(notListed.status).toBe(400);
@@ -63,7 +65,16 @@ describe("POST /api/documents/:id/ocr-pages", () => {
     const tooLong = await sendPages(owner.token, owner.fileId, [{ page: 1, text: "a".repeat(OCR_PAGE_MAX_CHARS + 1) }]);
     expect(tooLong.status).toBe(400);
     expect(tooLong.json.message).toBe(M.ocrTooLong);
-    for (const bad of [[], [{ page: 0, text: "" }], [{ page: 1 }], "pages", [{ page: 1, text: "a" }, { page: 1, text: "b" }]])
+    for (const bad of [
+      [],
+      [{ page: 0, text: "" }],
+      [{ page: 1 }],
+      "pages",
+      [
+        { page: 1, text: "a" },
+        { page: 1, text: "b" },
+      ],
+    ])
       expect((await sendPages(owner.token, owner.fileId, bad)).status).toBe(400);
 
     const huge = await call("POST", `/api/documents/${owner.fileId}/ocr-pages`, {
@@ -80,14 +91,27 @@ describe("POST /api/documents/:id/ocr-pages", () => {
     const owner = await scannedDocument("scan-chat");
     const first = await sendPages(owner.token, owner.fileId, [{ page: 1, text: PAGE_ONE }]);
     expect(first.status).toBe(200);
-    expect(first.json).toMatchObject({ fileId: owner.fileId, status: "needs_ocr", ocrPages: [2] });
+    expect(first.json).toEqual({
+      fileId: owner.fileId,
+      status: "needs_ocr",
+      pagesDone: expect.any(Number),
+      pagesTotal: 2,
+      error: null,
+      ocrPages: [2],
+    });
     // a page sent again (a second tab) is no longer listed
     expect((await sendPages(owner.token, owner.fileId, [{ page: 1, text: PAGE_ONE }])).json.message).toBe(ocrPageNotListed(1));
 
     // asked while page 2 still waits: answered from page 1, saying so
     const sessionId = `${owner.email}-${crypto.randomUUID()}`;
     const socket = await openSocket(sessionId, owner.token);
-    socket.send({ action: "chat", query: "Who is the lease between?", session_id: sessionId, token: owner.token, file_ids: [owner.fileId] });
+    socket.send({
+      action: "chat",
+      query: "Who is the lease between?",
+      session_id: sessionId,
+      token: owner.token,
+      file_ids: [owner.fileId],
+    });
     const early = await socket.next("end");
     expect(early.message.content).toContain(awaitingRecognitionNote({ fileName: "Signed lease.pdf" }));
     expect(early.message.sources?.[0]).toMatchObject({ page: 1, recognised: true });

@@ -15,6 +15,7 @@ import { contains } from "../db/contains";
 import { documents, type DocumentRow } from "../db/schema";
 import { ApiError } from "../errors";
 import { library, type LibraryBinding } from "../library/stub";
+import type { DocumentState } from "../library/types";
 import type { DbDeps } from "./deps";
 import { STALE_UPLOAD_MS } from "./uploads";
 import { deleteVectors, upsertChunkVectors, type VectorBindings } from "./vectors";
@@ -77,6 +78,16 @@ export async function getOwnedDocument(
   return row;
 }
 
+/** A document's state in the Library as the API answers it: the contract's fields, nothing of the Library's own. */
+const statusResponse = (fileId: string, state: DocumentState): IndexingStatusResponse => ({
+  fileId,
+  status: state.status,
+  pagesDone: state.pagesDone,
+  pagesTotal: state.pagesTotal,
+  error: state.error,
+  ocrPages: state.ocrPages,
+});
+
 /**
  * Where the caller's document is: the Library's lifecycle once the upload arrived, the catalogue
  * row before. The caller's own Library is asked first: it holds only their documents, so it
@@ -88,9 +99,16 @@ export async function indexingStatus(
   { userId, documentId }: { userId: string; documentId: string },
 ): Promise<IndexingStatusResponse> {
   const state = await library(deps, userId).status(documentId);
-  if (state) return { fileId: documentId, ...state };
+  if (state) return statusResponse(documentId, state);
   const doc = await getOwnedDocument(deps, { userId, documentId });
-  return { fileId: doc.id, status: doc.status, pagesDone: doc.indexedPages, pagesTotal: doc.pageCount, error: doc.error, ocrPages: doc.ocrPages };
+  return {
+    fileId: doc.id,
+    status: doc.status,
+    pagesDone: doc.indexedPages,
+    pagesTotal: doc.pageCount,
+    error: doc.error,
+    ocrPages: doc.ocrPages,
+  };
 }
 
 /**
@@ -109,7 +127,7 @@ export async function recognisePages(
   }
   await deleteVectors(deps, { ids: result.staleChunkIds.filter((id) => !result.chunks.some((c) => c.id === id)) });
   await upsertChunkVectors(deps, { userId, chunks: result.chunks });
-  return { fileId: doc.id, ...result.state };
+  return statusResponse(doc.id, result.state);
 }
 
 export async function markOpened({ db }: DbDeps, { documentId }: { documentId: string }): Promise<void> {
