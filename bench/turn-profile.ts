@@ -33,7 +33,7 @@ import { turnSearchText } from "../worker/services/chat-search";
 import { authenticate } from "../worker/services/accounts";
 import { resolveChatFiles } from "../worker/services/chat-files";
 import { listChats, recordTurn } from "../worker/services/chats";
-import { bySentence, onePerPage, RETRIEVAL_TUNING } from "../worker/services/retrieval";
+import { bySentence, onePerPage, RETRIEVAL_TUNING, toPassage } from "../worker/services/retrieval";
 import { signToken } from "../worker/lib/tokens";
 import { CORPUS } from "./ingest";
 import { extractPdfPages } from "../worker/ingest/extract";
@@ -212,15 +212,7 @@ export async function benchTurnProfile(reps = 200): Promise<TurnProfile | null> 
 
   const hits = index.search(QUESTION, [DOC], RETRIEVAL_TUNING.candidates);
   const ranked = bySentence(QUESTION, hits);
-  const passages = onePerPage(ranked, 8).map((h) => ({
-    chunkId: h.id,
-    documentId: h.document_id,
-    fileName: h.file_name,
-    page: h.page,
-    text: h.text,
-    charStart: h.char_start,
-    charEnd: h.char_end,
-  }));
+  const passages = onePerPage(ranked, 8).map(toPassage);
   const answer = localAnswer({ question: QUESTION, passages, history: [], anonymous: false });
   const words = answer.split(/(?<=\s)/);
   const sources = citedSources(answer, passages);

@@ -203,19 +203,21 @@ export async function retrievePassages(
   if (tuning.pageScore === "sum") ranked = bySummedPage(ranked);
   if (tuning.modelRerank > 0 && env.AI) ranked = await rerankWithModel({ ai: env.AI }, { question, hits: ranked, top: tuning.modelRerank });
   if (tuning.pageChunk === "bestSentence") ranked = byPageBestSentence(question, ranked);
-  return onePerPage(ranked, topK).map((hit) => {
-    const h = tuning.neighbours > 0 ? withNeighbours(hit, ranked, tuning.neighbours) : hit;
-    return {
-      chunkId: h.id,
-      documentId: h.document_id,
-      fileName: h.file_name,
-      page: h.page,
-      text: h.text,
-      charStart: h.char_start,
-      charEnd: h.char_end,
-      ...(h.recognised ? { recognised: true } : {}),
-    };
-  });
+  return onePerPage(ranked, topK).map((hit) => toPassage(tuning.neighbours > 0 ? withNeighbours(hit, ranked, tuning.neighbours) : hit));
+}
+
+/** A retrieved chunk as the answer (and its citations) see it. */
+export function toPassage(h: ChunkHit): Passage {
+  return {
+    chunkId: h.id,
+    documentId: h.document_id,
+    fileName: h.file_name,
+    page: h.page,
+    text: h.text,
+    charStart: h.char_start,
+    charEnd: h.char_end,
+    ...(h.recognised ? { recognised: true } : {}),
+  };
 }
 
 /**
