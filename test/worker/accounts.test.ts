@@ -8,7 +8,7 @@ import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../../worker/contract/messages";
 import { PBKDF2_ITERATIONS, hashPassword, verifyPassword } from "../../worker/lib/passwords";
-import { GOOD_PASSWORD, call, newUser, uniqueEmail } from "../helpers/api";
+import { GOOD_PASSWORD, call, freshRateWindow, newUser, uniqueEmail } from "../helpers/api";
 
 describe("health and headers", () => {
   it("answers health with status ok and security headers", async () => {
@@ -126,6 +126,7 @@ describe("sign-in", () => {
 
   it("rate-limits repeated sign-in attempts for one e-mail with a 429 and a message", async () => {
     const email = uniqueEmail("limited");
+    await freshRateWindow();
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
       const res = await call("POST", "/api/auth/signin", { body: { email, password: "Wrong1234" } });

@@ -22,7 +22,7 @@ import { chooseMailer } from "../../worker/providers/mail";
 import { buildMime } from "../../worker/providers/mail/mime";
 import { isEmailAddress } from "../../worker/contract/email";
 import { sendMail } from "../../worker/services/mail";
-import { call, GOOD_PASSWORD, newUser } from "../helpers/api";
+import { call, freshRateWindow, GOOD_PASSWORD, newUser } from "../helpers/api";
 import { uploadAndIndex, waitUntilDone } from "../helpers/documents";
 import { textPdf } from "../helpers/pdfs";
 import { openSocket } from "../helpers/sockets";
@@ -106,6 +106,7 @@ describe("memo", () => {
 
   it("is rate limited per user", async () => {
     const u = await chatWithOneTurn("memo-limit");
+    await freshRateWindow();
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++)
       statuses.push((await call("POST", "/api/chat/sendMemo", { token: u.token, body: { session_id: u.sessionId } })).status);
@@ -335,6 +336,7 @@ describe("contact", () => {
 
   it("is rate limited per IP", async () => {
     const ip = "198.51.100.9";
+    await freshRateWindow();
     let last = 0;
     for (let i = 0; i < 6; i++)
       last = (await call("POST", "/api/contactUs", { ip, body: { email: "a@b.co", category: "general", message: `m${i}` } })).status;
