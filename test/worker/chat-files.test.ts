@@ -169,6 +169,21 @@ describe("a chat's documents", () => {
     expect(end.message.sources?.every((s) => s.fileId === u.travel.fileId)).toBe(true);
   });
 
+  it("a question right after a document is deleted from My Files answers from the rest and drops it from the set", async () => {
+    const u = await userWithTwoFiles("delete-ask");
+    const socket = await openSocket(u.sessionId, u.token);
+    await setFiles(socket, u, [u.travel.fileId, u.office.fileId]);
+    const office = (await listFiles(u.token)).files.find((f) => f.fileId === u.office.fileId)!;
+    expect((await call("DELETE", "/api/documents", { token: u.token, body: { file_hashes: [office.fileHash] } })).status).toBe(200);
+
+    const end = await ask(socket, u, "receipts finance team");
+    expect(end.message.sources?.length).toBeGreaterThan(0);
+    expect(end.message.sources?.every((s) => s.fileId === u.travel.fileId)).toBe(true);
+    expect(end.files.map((f) => f.fileId)).toEqual([u.travel.fileId]);
+    const again = await openSocket(u.sessionId, u.token);
+    expect((await fullChat(again, u)).files.map((f) => f.fileId)).toEqual([u.travel.fileId]);
+  });
+
   it("waits for a document still indexing, sending its progress, then answers from it", async () => {
     const u = await newUser("progress");
     const filler = "General provisions about expenses, approvals, cost centres and the reimbursement of employees. ".repeat(12);

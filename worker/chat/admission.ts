@@ -7,7 +7,7 @@ import { MESSAGES } from "../contract/messages";
 import { CHAT_MESSAGES, MAX_CHAT_FILES, type ChatFile, type ClientMessage } from "../contract/protocol";
 import { getDb } from "../db/client";
 import { liveSessions, liveSessionsQuery } from "../services/accounts";
-import { attachable, requestedFilesQuery, type RequestedFiles } from "../services/chat-files";
+import { attachable, chatFile, inOrder, requestedFilesQuery, resolveChatFiles, type RequestedFiles } from "../services/chat-files";
 import { recordTurnQuery, unlistNewChat } from "../services/chats";
 import { titleFromQuestion } from "../providers/llm/prompt";
 import { countMessageQuery, dailyMessageRefusal, paidSubscriptionQuery, quotaOf, uncountMessage, usageDay } from "../services/quotas";
@@ -18,8 +18,9 @@ export type ChatQuestion = Extract<ClientMessage, { action: "chat" }>;
 export type RegenerateRequest = Extract<ClientMessage, { action: "regenerate" }>;
 
 /**
- * An admitted question, with the chat's documents when it just changed (and so read)
- * them; `listed`: a chat's first question already put the chat in its owner's history.
+ * An admitted question, with the chat's documents as its database read found them
+ * (changed by the question, or as they were); `listed`: a chat's first question
+ * already put the chat in its owner's history.
  */
 export type Admission = { ok: true; query: string; files?: ChatFile[]; listed?: true } | { ok: false; code: number; message: string };
 
@@ -40,7 +41,12 @@ const refused = (code: number, message: string): Admission => ({ ok: false, code
  * or question changes nothing, and only an admitted question uses the quota.
  * `sessionIds`: the chat's signed-in sessions to check for revocation meanwhile.
  */
-export async function admitQuestion(room: ChatRoom, who: SocketIdentity, message: ChatQuestion, sessionIds: readonly string[] = []): Promise<Admitted> {
+export async function admitQuestion(
+  room: ChatRoom,
+  who: SocketIdentity,
+  message: ChatQuestion,
+  sessionIds: readonly string[] = [],
+): Promise<Admitted> {
   if (message.session_id !== who.sessionId) return checkedAlone(room, sessionIds, refused(403, CHAT_MESSAGES.notYourSession));
   if (who.access === "member") return checkedAlone(room, sessionIds, refused(403, CHAT_MESSAGES.readOnly));
   const query = message.query.trim();
@@ -52,10 +58,13 @@ export async function admitQuestion(room: ChatRoom, who: SocketIdentity, message
   const request: RequestedFiles | null = changesFiles
     ? { ownerId: who.userId, ids: message.file_ids ? [...message.file_ids] : room.documentIds(), uploadKey: message.s3_key }
     : null;
-  if (request && new Set(request.ids).size > MAX_CHAT_FILES) return checkedAlone(room, sessionIds, refused(400, CHAT_MESSAGES.tooManyFiles));
+  if (request && new Set(request.ids).size > MAX_CHAT_FILES)
+    return checkedAlone(room, sessionIds, refused(400, CHAT_MESSAGES.tooManyFiles));
   // a chat's first question lists the chat in the same read (taken back if the question is refused)
   const listing = room.messages.history().length === 0 ? { sessionId: who.sessionId, title: titleFromQuestion(query) } : null;
-  const read = await readForAdmission(room.env, who.userId, sessionIds, request, listing);
+  // a question that keeps the chat's documents reads them in the same batch too: the turn needs them as they are
+  const kept = request ? [] : room.documentIds();
+  const read = await readForAdmission(room.env, who.userId, sessionIds, request ?? { ownerId: who.userId, ids: kept }, listing);
   const takeBack = async () => {
     const db = getDb(room.env);
     await Promise.all([
@@ -82,6 +91,15 @@ export async function admitQuestion(room: ChatRoom, who: SocketIdentity, message
     return { admission: refused(401, MESSAGES.unauthorized), liveSessions: read.liveSessions };
   }
   if (nextFiles) room.storeFiles(who.userId, nextFiles);
+  else {
+    // the set as just read, unless another socket changed it meanwhile (then it is read again)
+    const rows = read.requestedFiles.map(chatFile);
+    nextFiles = await room.files((wanted) =>
+      wanted.ids.every((id) => kept.includes(id))
+        ? Promise.resolve(inOrder(rows, wanted.ids))
+        : resolveChatFiles({ db: getDb(room.env) }, wanted),
+    );
+  }
   return {
     admission: { ok: true, query, ...(nextFiles ? { files: nextFiles } : {}), ...(listing ? { listed: true as const } : {}) },
     liveSessions: read.liveSessions,
@@ -100,21 +118,21 @@ export async function admitRegenerate(
   const last = room.messages.lastExchange();
   if (!last) return checkedAlone(room, sessionIds, refused(400, CHAT_MESSAGES.nothingToRegenerate));
   if (!who.userId) return anonymousAdmission(room, who, sessionIds, last.question);
-  const read = await readForAdmission(room.env, who.userId, sessionIds, null, null);
+  const read = await readForAdmission(room.env, who.userId, sessionIds, { ownerId: who.userId, ids: [] }, null);
   if (read.overQuota) return { admission: refused(429, read.overQuota), liveSessions: read.liveSessions };
   return { admission: { ok: true, query: last.question }, liveSessions: read.liveSessions };
 }
 
 /**
  * One D1 batch: the sessions still live, the asker's plan, the documents the
- * question names, today's message counted and, for a chat's first question, the
+ * question names (or the chat keeps), today's message counted and, for a chat's first question, the
  * chat listed (both taken back by the caller if the question is then refused).
  */
 async function readForAdmission(
   env: Env,
   userId: string,
   sessionIds: readonly string[],
-  request: RequestedFiles | null,
+  files: RequestedFiles,
   listing: { sessionId: string; title: string } | null,
 ) {
   const db = getDb(env);
@@ -123,14 +141,14 @@ async function readForAdmission(
     liveSessionsQuery({ db }, { sessionIds }),
     paidSubscriptionQuery({ db }, { userId }),
     countMessageQuery({ db }, { userId, day }),
-    requestedFilesQuery({ db }, request ?? { ownerId: userId, ids: [] }),
+    requestedFilesQuery({ db }, files),
     ...(listing ? [recordTurnQuery({ db }, { ...listing, userId })] : []),
   ]);
   return {
     day,
     liveSessions: new Set(live.map((r) => r.id)),
     overQuota: dailyMessageRefusal(quotaOf(paid), counted[0]?.messages ?? 0),
-    requestedFiles: request ? requestedFiles : [],
+    requestedFiles,
   };
 }
 

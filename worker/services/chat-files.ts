@@ -69,6 +69,9 @@ export const requestedFilesQuery = ({ db }: DbDeps, { ownerId, ids, uploadKey }:
 
 type RequestedRow = ChatFile & { r2Key: string; aliased: number };
 
+/** A requestedFilesQuery row as the chat shows it. */
+export const chatFile = ({ r2Key: _key, aliased: _aliased, ...file }: RequestedRow): ChatFile => file;
+
 /**
  * Checks a requested set from requestedFilesQuery's rows: every document must be
  * the owner's, indexed or still indexing, and at most MAX_CHAT_FILES of them.
@@ -82,7 +85,7 @@ export function attachable(rows: readonly RequestedRow[], { ids, uploadKey }: Re
   }
   const unique = [...new Set(wanted)];
   if (unique.length > MAX_CHAT_FILES) return { ok: false, code: 400, message: CHAT_MESSAGES.tooManyFiles };
-  const files = inOrder(rows, unique).map(({ r2Key: _key, aliased: _aliased, ...file }) => file);
+  const files = inOrder(rows, unique).map(chatFile);
   if (files.length !== unique.length) return { ok: false, code: 404, message: CHAT_MESSAGES.fileNotFound };
   const failed = files.find((f) => f.status === "failed");
   if (failed) return { ok: false, code: 409, message: fileFailedMessage(failed.fileName, failed.error) };
