@@ -51,6 +51,16 @@ async function fullChat(socket: TestSocket, u: Pick<User, "sessionId" | "token">
   return socket.next("full_chat", frames);
 }
 
+/** A chat with both files attached, then the office file deleted from My Files. */
+async function withOfficeDeleted(prefix: string) {
+  const u = await userWithTwoFiles(prefix);
+  const socket = await openSocket(u.sessionId, u.token);
+  await setFiles(socket, u, [u.travel.fileId, u.office.fileId]);
+  const office = (await listFiles(u.token)).files.find((f) => f.fileId === u.office.fileId)!;
+  expect((await call("DELETE", "/api/documents", { token: u.token, body: { file_hashes: [office.fileHash] } })).status).toBe(200);
+  return { u, socket };
+}
+
 describe("a chat's documents", () => {
   it("keeps the set across turns and after eviction; every follow-up cites only the attached file", async () => {
     const u = await userWithTwoFiles("set");
@@ -158,11 +168,7 @@ describe("a chat's documents", () => {
   });
 
   it("drops a document deleted from My Files from the chat's set", async () => {
-    const u = await userWithTwoFiles("delete");
-    const socket = await openSocket(u.sessionId, u.token);
-    await setFiles(socket, u, [u.travel.fileId, u.office.fileId]);
-    const office = (await listFiles(u.token)).files.find((f) => f.fileId === u.office.fileId)!;
-    expect((await call("DELETE", "/api/documents", { token: u.token, body: { file_hashes: [office.fileHash] } })).status).toBe(200);
+    const { u, socket } = await withOfficeDeleted("delete");
 
     expect((await fullChat(socket, u)).files.map((f) => f.fileId)).toEqual([u.travel.fileId]);
     const end = await ask(socket, u, "receipts finance team");
@@ -170,11 +176,7 @@ describe("a chat's documents", () => {
   });
 
   it("a question right after a document is deleted from My Files answers from the rest and drops it from the set", async () => {
-    const u = await userWithTwoFiles("delete-ask");
-    const socket = await openSocket(u.sessionId, u.token);
-    await setFiles(socket, u, [u.travel.fileId, u.office.fileId]);
-    const office = (await listFiles(u.token)).files.find((f) => f.fileId === u.office.fileId)!;
-    expect((await call("DELETE", "/api/documents", { token: u.token, body: { file_hashes: [office.fileHash] } })).status).toBe(200);
+    const { u, socket } = await withOfficeDeleted("delete-ask");
 
     const end = await ask(socket, u, "receipts finance team");
     expect(end.message.sources?.length).toBeGreaterThan(0);
