@@ -41,7 +41,6 @@ export function uniqueEmail(prefix = "user"): string {
 
 export const GOOD_PASSWORD = "Secret123";
 
-/** Signs up a fresh user and returns its e-mail and token. */
 /**
  * Local rate limits count per wall-clock minute (miniflare aligns each 60 s window to the
  * clock), so a test that counts up to a limit starts with at least 20 s of its window left:
@@ -52,6 +51,7 @@ export async function freshRateWindow(periodMs = 60_000, needMs = 20_000): Promi
   if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
 }
 
+/** Signs up a fresh user and returns its e-mail and token. */
 export async function newUser(prefix = "user") {
   const email = uniqueEmail(prefix);
   const res = await call("POST", "/api/auth/signup", { body: { email, password: GOOD_PASSWORD } });
