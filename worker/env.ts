@@ -6,6 +6,8 @@ export interface CurrentUser {
   email: string;
   /** The auth session (JWT jti) this request came with. */
   sessionId: string;
+  /** when that session expires (ms) */
+  expiresAt: number;
 }
 
 export type AppEnv = {

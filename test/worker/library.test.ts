@@ -181,11 +181,51 @@ describe("the Library", () => {
       };
     });
     expect(upgraded).toEqual({
-      version: 4,
+      version: 5,
       status: { documentId: "old", status: "indexed", pagesDone: 0, pagesTotal: null, error: null, ocrPages: [] },
       hits: [3],
       requeued: "pending",
     });
+  });
+
+  it("admits a question in one call: counts the day's message, names signed-out sessions, reads the named documents and searches them", async () => {
+    const u = await newUser("lib-admit");
+    const pdf = await textPdf(["Parental leave is sixteen weeks at full pay."]);
+    const doc = await uploadAndIndex(u.token, "Leave.pdf", pdf);
+    await waitUntilDone(u.token, doc.fileId);
+    const userLibrary = library(env, u.user.id);
+    const ask = (files: { ids: string[]; uploadKey: string | null }, askerSessionId = "s-asker", chatDocumentIds = [doc.fileId]) =>
+      userLibrary.admit({
+        day: "2026-11-25",
+        askerSessionId,
+        sessionIds: ["s-other"],
+        files,
+        search: { question: "parental leave", limit: 5, chatDocumentIds },
+      });
+
+    // by its upload key, in a chat that has no documents yet: the document as the chat will show it; the
+    // search waits for the new chips to go out
+    const adding = await ask({ ids: [], uploadKey: doc.s3Key }, "s-asker", []);
+    expect(adding).toMatchObject({ messages: 1, signedOut: [], files: [{ fileId: doc.fileId, fileName: "Leave.pdf", status: "indexed" }] });
+    expect(adding.hits).toBeNull();
+    // the chat's documents as they are: searched in the same call
+    const keeping = await ask({ ids: [doc.fileId], uploadKey: doc.s3Key });
+    expect(keeping.messages).toBe(2);
+    expect(keeping.hits?.map((h) => h.document_id)).toEqual([doc.fileId]);
+    // a document or key it does not know: the catalogue decides (nothing searched)
+    expect(await ask({ ids: [doc.fileId, "not-here"], uploadKey: null })).toMatchObject({ messages: 3, files: null, hits: null });
+    expect(await ask({ ids: [], uploadKey: `users/${u.user.id}/other.pdf` })).toMatchObject({ files: null, hits: null });
+    // a taken-back message leaves the count as it was
+    await userLibrary.uncountMessage("2026-11-25");
+    expect((await ask({ ids: [], uploadKey: null })).messages).toBe(4);
+
+    // sign-out tells the Library: that session's questions are not counted, and it is named signed out
+    await userLibrary.signOut([{ id: "s-asker", expiresAt: Date.now() + 60_000 }]);
+    expect(await ask({ ids: [], uploadKey: null })).toMatchObject({ messages: 0, signedOut: ["s-asker"], hits: null });
+    expect(await ask({ ids: [], uploadKey: null }, "s-other")).toMatchObject({ messages: 5, signedOut: [] });
+    // a removed document is not the Library's to name any more
+    await userLibrary.remove(doc.fileId);
+    expect((await ask({ ids: [doc.fileId], uploadKey: null }, "s-other")).files).toBeNull();
   });
 
   it("never yields one user's chunks from another user's Library", async () => {

@@ -14,20 +14,25 @@ import { getDb } from "../db/client";
 import { documents } from "../db/schema";
 import { deleteVectors } from "../services/vectors";
 import { LibraryIndex, type ChunkHit, type DocumentState, type IndexedChunk, type RecognitionResult, type SqlParam } from "./library-index";
+import { admissionFacts, QuestionLedger } from "./question-ledger";
+import type { AdmissionFacts, AdmissionRequest } from "./types";
 
 export class Library extends DurableObject<Env> {
-  private index: LibraryIndex;
+  private index!: LibraryIndex;
+  private ledger!: QuestionLedger;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.index = this.open();
+    this.open();
   }
 
-  private open(): LibraryIndex {
-    return new LibraryIndex({
+  private open(): void {
+    const sql = {
       rows: <T>(query: string, ...params: SqlParam[]) => this.ctx.storage.sql.exec(query, ...params).toArray() as T[],
-      transaction: (fn) => this.ctx.storage.transactionSync(fn),
-    });
+      transaction: (fn: () => void) => this.ctx.storage.transactionSync(fn),
+    };
+    this.index = new LibraryIndex(sql); // migrates the schema both use
+    this.ledger = new QuestionLedger(sql);
   }
 
   /** Copies a lifecycle change to the catalogue row and keeps the lease alarm set. */
@@ -83,9 +88,9 @@ export class Library extends DurableObject<Env> {
     await this.scheduleLeaseCheck();
   }
 
-  /** A validated upload waits for the indexer. Null for a removed document. */
-  async enqueue(documentId: string, fileName: string): Promise<DocumentState | null> {
-    return this.mirror(this.index.enqueue(documentId, fileName));
+  /** A validated upload (stored under `uploadKey`) waits for the indexer. Null for a removed document. */
+  async enqueue(documentId: string, fileName: string, uploadKey: string | null = null): Promise<DocumentState | null> {
+    return this.mirror(this.index.enqueue(documentId, fileName, uploadKey));
   }
 
   /**
@@ -164,12 +169,31 @@ export class Library extends DurableObject<Env> {
     const ids = this.index.allChunkIds();
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
-    this.index = this.open(); // an empty Library, should anything still call it
+    this.open(); // an empty Library, should anything still call it
     return ids;
   }
 
   async chunkIds(documentId: string): Promise<string[]> {
     return this.index.chunkIds(documentId);
+  }
+
+  /**
+   * A question's admission in one call (chat/admission.ts decides): counts the
+   * message unless the asker was signed out, says which sessions were, reads the
+   * documents the question names and, when they are complete, searches them.
+   */
+  async admit(request: AdmissionRequest): Promise<AdmissionFacts> {
+    return admissionFacts(this.index, this.ledger, request);
+  }
+
+  /** Takes back a message admit counted that was then refused for another reason. */
+  async uncountMessage(day: string): Promise<void> {
+    this.ledger.uncountMessage(day);
+  }
+
+  /** These signed-in sessions of the user were signed out: their sockets ask nothing more. */
+  async signOut(sessions: { id: string; expiresAt: number }[]): Promise<void> {
+    this.ledger.signOut(sessions);
   }
 
   async search(question: string, documentIds: string[] | null, limit: number): Promise<ChunkHit[]> {

@@ -8,9 +8,9 @@ import { DOCUMENT_MESSAGES } from "../contract/documents";
 import { ftsMatchExpression } from "../lib/text";
 import { chunkPage } from "./chunker";
 import { migrate, type SyncSql } from "./library-schema";
-import type { ChunkHit, DocumentState, IndexedChunk } from "./types";
+import type { ChunkHit, DocumentState, IndexedChunk, NamedFile } from "./types";
 
-export type { ChunkHit, DocumentState, IndexedChunk } from "./types";
+export type { ChunkHit, DocumentState, IndexedChunk, NamedFile } from "./types";
 export type { SqlParam, SyncSql } from "./library-schema";
 
 /**
@@ -82,18 +82,43 @@ export class LibraryIndex {
     return toState(this.row(documentId)!);
   }
 
-  /** A validated upload waits for the indexer (also: indexed again from the start). Null for a removed document. */
-  enqueue(documentId: string, fileName: string): DocumentState | null {
+  /**
+   * A validated upload waits for the indexer (also: indexed again from the start; its
+   * upload key is kept when none is given). Null for a removed document.
+   */
+  enqueue(documentId: string, fileName: string, uploadKey: string | null = null): DocumentState | null {
     if (this.row(documentId)?.status === "removed") return null;
     this.sql.rows(
-      `INSERT INTO documents (id, file_name, status, updated_at) VALUES (?, ?, 'pending', ?)
+      `INSERT INTO documents (id, file_name, status, updated_at, upload_key) VALUES (?, ?, 'pending', ?, ?)
        ON CONFLICT(id) DO UPDATE SET file_name = excluded.file_name, status = 'pending', run_id = NULL, attempts = 0,
-         pages_done = 0, pages_total = NULL, error = NULL, ocr_pages = '[]', updated_at = excluded.updated_at`,
+         pages_done = 0, pages_total = NULL, error = NULL, ocr_pages = '[]', updated_at = excluded.updated_at,
+         upload_key = COALESCE(excluded.upload_key, upload_key)`,
       documentId,
       fileName,
       this.now(),
+      uploadKey,
     );
     return this.state(documentId);
+  }
+
+  /**
+   * The documents a question names, by id and by the upload key of its own upload,
+   * as the chat shows them; null when one of them is not known here (a document
+   * still uploading, a duplicate's upload key, a removed one): the catalogue decides.
+   */
+  namedFiles(ids: readonly string[], uploadKey: string | null): NamedFile[] | null {
+    const wanted = [...new Set(ids)];
+    if (wanted.length === 0 && !uploadKey) return [];
+    const rows = this.sql.rows<NamedFile & { status: DocumentRow["status"] }>(
+      `SELECT id AS fileId, file_name AS fileName, status, pages_done AS pagesDone, pages_total AS pagesTotal, error, upload_key AS uploadKey
+       FROM documents WHERE status != 'removed' AND (id IN (${wanted.map(() => "?").join(", ")}) OR upload_key = ?)`,
+      ...wanted,
+      uploadKey,
+    );
+    const known = new Set(rows.map((r) => r.fileId));
+    if (!wanted.every((id) => known.has(id))) return null;
+    if (uploadKey && !rows.some((r) => r.uploadKey === uploadKey)) return null;
+    return rows as NamedFile[];
   }
 
   /**

@@ -10,7 +10,7 @@ export interface SyncSql {
   transaction(fn: () => void): void;
 }
 
-const SCHEMA_VERSION = 4;
+const SCHEMA_VERSION = 5;
 
 const CHUNKS_SCHEMA = [
   `CREATE TABLE IF NOT EXISTS chunks (
@@ -85,6 +85,16 @@ export const MIGRATIONS: Record<number, string[]> = {
      SELECT id, file_name, status, pages_done, pages_total, error, updated_at, run_id, attempts FROM documents_v3`,
     "DROP TABLE documents_v3",
     "ALTER TABLE chunks ADD COLUMN recognised INTEGER NOT NULL DEFAULT 0",
+  ],
+  // v5: what a question's admission needs, so it costs no D1 round trip: each
+  // document's upload key (a question may name its file by it), the user's
+  // messages per day (UTC), and the signed-in sessions signed out (kept until they
+  // would have expired anyway).
+  5: [
+    "ALTER TABLE documents ADD COLUMN upload_key TEXT",
+    "CREATE INDEX IF NOT EXISTS documents_upload_key_idx ON documents (upload_key)",
+    "CREATE TABLE IF NOT EXISTS daily_messages (day TEXT PRIMARY KEY, messages INTEGER NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS signed_out_sessions (id TEXT PRIMARY KEY, expires_at INTEGER NOT NULL)",
   ],
 };
 

@@ -13,6 +13,17 @@ export interface DocumentState {
   ocrPages: number[];
 }
 
+/** A document a question names, as the chat shows it, with the upload key it was uploaded under. */
+export interface NamedFile {
+  fileId: string;
+  fileName: string;
+  status: DocumentState["status"];
+  pagesDone: number;
+  pagesTotal: number | null;
+  error: string | null;
+  uploadKey: string | null;
+}
+
 /** A chunk as it is stored (and handed back to the indexer for its vector). */
 export interface IndexedChunk {
   id: string;
@@ -38,4 +49,33 @@ export interface ChunkHit {
   char_end: number;
   /** 1 when the text was recognised from a scanned page */
   recognised: number;
+}
+
+/** What admitting a question asks of its asker's Library, in one call (chat/admission.ts). */
+export interface AdmissionRequest {
+  /** the day (UTC) the message counts on */
+  day: string;
+  /** the asker's signed-in session: when it was signed out, nothing is counted */
+  askerSessionId: string | null;
+  /** this user's signed-in sessions on the chat to check for sign-out (the asker's among them unless just read) */
+  sessionIds: string[];
+  /** the documents the question names or the chat keeps, and the upload key of a file it adds */
+  files: { ids: string[]; uploadKey: string | null };
+  /**
+   * search right away, when every named document is complete (no indexing to wait for)
+   * and they are the chat's documents as they are (`chatDocumentIds`): a question that
+   * changes them sends the new chips first, without waiting for its search
+   */
+  search?: { question: string; limit: number; chatDocumentIds: string[] };
+}
+
+export interface AdmissionFacts {
+  /** the day's messages, this one counted (0 when the asker was signed out) */
+  messages: number;
+  /** which of the sessions asked about were signed out */
+  signedOut: string[];
+  /** the named documents, or null when one of them is not known here (the catalogue decides) */
+  files: NamedFile[] | null;
+  /** the search's hits, when it ran */
+  hits: ChunkHit[] | null;
 }

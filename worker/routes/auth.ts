@@ -24,10 +24,11 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ status: "success" as const, user, token } satisfies AuthResponse, 200);
   })
   .post("/signout", requireUser, async (c) => {
-    await signOut({ db: c.var.db }, { sessionId: c.var.user.sessionId });
+    const { id: userId, sessionId, expiresAt } = c.var.user;
+    await signOut({ db: c.var.db, LIBRARY: c.env.LIBRARY }, { userId, sessionId, expiresAt });
     return c.json({ status: "success" as const, message: "Signed out." } satisfies StatusMessage, 200);
   })
   .post("/password", requireUser, valid("json", changePasswordSchema), async (c) => {
-    await changePassword({ db: c.var.db }, { userId: c.var.user.id, sessionId: c.var.user.sessionId, ...c.req.valid("json") });
+    await changePassword({ db: c.var.db, LIBRARY: c.env.LIBRARY }, { userId: c.var.user.id, sessionId: c.var.user.sessionId, ...c.req.valid("json") });
     return c.json({ status: "success" as const, message: MESSAGES.passwordChanged } satisfies StatusMessage, 200);
   });

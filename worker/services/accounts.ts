@@ -6,6 +6,7 @@ import { ApiError } from "../errors";
 import { hashPassword, verifyPassword } from "../lib/passwords";
 import { REMEMBER_ME_TTL_MS, SESSION_TTL_MS, readToken, signToken } from "../lib/tokens";
 import type { User } from "../contract/validation";
+import { library, type LibraryBinding } from "../library/stub";
 import type { DbDeps } from "./deps";
 
 export type UserRow = typeof users.$inferSelect;
@@ -123,8 +124,19 @@ export async function liveSessions(deps: DbDeps, { sessionIds }: { sessionIds: r
   return new Set((await liveSessionsQuery(deps, { sessionIds }).all()).map((r) => r.id));
 }
 
-export async function signOut({ db }: DbDeps, { sessionId }: { sessionId: string }): Promise<void> {
-  await db.update(authSessions).set({ revokedAt: Date.now() }).where(eq(authSessions.id, sessionId));
+/**
+ * Sign-out and password change tell the user's Library first (a chat admits a
+ * question by asking the Library alone), then D1: should D1 fail, the session is
+ * still live there and signing out again works.
+ */
+export interface SignOutDeps extends DbDeps, LibraryBinding {}
+
+export async function signOut(
+  { db, LIBRARY }: SignOutDeps,
+  session: { userId: string; sessionId: string; expiresAt: number },
+): Promise<void> {
+  await library({ LIBRARY }, session.userId).signOut([{ id: session.sessionId, expiresAt: session.expiresAt }]);
+  await db.update(authSessions).set({ revokedAt: Date.now() }).where(eq(authSessions.id, session.sessionId));
 }
 
 export async function getUserInfo({ db }: DbDeps, { userId }: { userId: string }) {
@@ -146,7 +158,7 @@ export async function saveUserInfo({ db }: DbDeps, { userId, ...input }: { userI
 
 /** Changes the password and signs out every other session of this user. */
 export async function changePassword(
-  { db }: DbDeps,
+  { db, LIBRARY }: SignOutDeps,
   input: { userId: string; sessionId: string; current_password: string; new_password: string },
 ): Promise<void> {
   const caller = { id: input.userId, sessionId: input.sessionId };
@@ -158,6 +170,12 @@ export async function changePassword(
     throw new ApiError(400, MESSAGES.newPasswordSameAsOld, { new_password: MESSAGES.newPasswordSameAsOld });
   }
   const passwordHash = await hashPassword(input.new_password);
+  const others = await db
+    .select({ id: authSessions.id, expiresAt: authSessions.expiresAt })
+    .from(authSessions)
+    .where(and(eq(authSessions.userId, caller.id), ne(authSessions.id, caller.sessionId), isNull(authSessions.revokedAt)))
+    .all();
+  await library({ LIBRARY }, caller.id).signOut(others);
   await db.batch([
     db.update(users).set({ passwordHash }).where(eq(users.id, caller.id)),
     db

@@ -207,7 +207,7 @@ export async function startIndexing(deps: IndexDeps, { userId, r2Key }: { userId
   if (!(await hasPdfMagic(bucket, r2Key))) return fail(M.notPdf);
 
   // From here the user's Library owns the document's lifecycle (mirrored to this row).
-  await userLibrary.enqueue(doc.id, doc.fileName);
+  await userLibrary.enqueue(doc.id, doc.fileName, r2Key);
   try {
     await deps.queue.send({ documentId: doc.id });
   } catch (err) {
