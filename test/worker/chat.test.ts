@@ -14,6 +14,7 @@ import { call, GOOD_PASSWORD, newUser } from "../helpers/api";
 import { MESSAGES } from "../../worker/contract/messages";
 import { uploadAndIndex, waitUntilDone } from "../helpers/documents";
 import { textPdf } from "../helpers/pdfs";
+import { libraryRows } from "../helpers/library";
 import { openSocket } from "../helpers/sockets";
 
 const PAGES = [
@@ -356,7 +357,8 @@ describe("plan limits", () => {
   it("refuses a question over the free plan's daily messages with an upgrade link, and a paid plan lifts it", async () => {
     const u = await userWithDocument("daily");
     const day = new Date().toISOString().slice(0, 10);
-    await env.DB.prepare("INSERT INTO usage (user_id, day, messages) VALUES (?, ?, 50)").bind(u.user.id, day).run();
+    // the day's messages are counted in the user's Library
+    await libraryRows(u.user.id, "INSERT INTO daily_messages (day, messages) VALUES (?, 50)", day);
     const socket = await openSocket(u.sessionId, u.token);
     socket.send({ action: "chat", query: "dental coverage", session_id: u.sessionId, token: u.token });
     const refused = await socket.next("error");

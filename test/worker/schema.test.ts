@@ -19,13 +19,14 @@ describe("schema", () => {
       "plans",
       "subscriptions",
       "webhook_events",
-      "usage",
       "contact_messages",
       "email_outbox",
     ]) {
       expect(names).toContain(table);
     }
     expect(names.filter((n) => n.startsWith("chunks"))).toEqual([]);
+    // the daily message count lives in each user's Library
+    expect(names).not.toContain("usage");
   });
 
   it("seeds the plan catalogue", async () => {

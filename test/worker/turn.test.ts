@@ -21,9 +21,11 @@ import { admitQuestion, admitRegenerate, type ChatQuestion } from "../../worker/
 import { runTurn, type ChatRoom } from "../../worker/chat/turn";
 import type { ReadChatFiles } from "../../worker/chat/chat-documents";
 import { getDb } from "../../worker/db/client";
+import { usageDay } from "../../worker/services/quotas";
 import { resolveChatFiles } from "../../worker/services/chat-files";
 import { call, GOOD_PASSWORD, newUser } from "../helpers/api";
 import { uploadAndIndex, waitUntilDone } from "../helpers/documents";
+import { libraryRows } from "../helpers/library";
 import { textPdf } from "../helpers/pdfs";
 
 /** A chat without a Durable Object: messages in memory, documents resolved against D1, frames collected. */
@@ -109,8 +111,9 @@ async function owner(prefix: string) {
   return { ...u, doc, who, question };
 }
 
+/** Today's messages, as the user's Library counts them. */
 const usedToday = async (userId: string) =>
-  (await env.DB.prepare("SELECT COALESCE(SUM(messages), 0) AS n FROM usage WHERE user_id = ?").bind(userId).first<{ n: number }>())!.n;
+  (await libraryRows<{ messages: number }>(userId, "SELECT messages FROM daily_messages WHERE day = ?", usageDay()))[0]?.messages ?? 0;
 
 const listedChats = async (userId: string) =>
   (await env.DB.prepare("SELECT session_id, summary FROM chats WHERE user_id = ?").bind(userId).all()).results;
@@ -147,15 +150,21 @@ describe("admitting a question", () => {
       query: "How long is parental leave?",
       // the documents it just checked, so the turn need not read them again
       files: [expect.objectContaining({ fileId: u.doc.fileId, status: "indexed" })],
-      listed: true,
     });
     expect(documentIds()).toEqual([u.doc.fileId]);
     expect(await usedToday(u.user.id)).toBe(1);
-    // a chat's first question lists the chat as it is admitted
-    expect(await listedChats(u.user.id)).toEqual([{ session_id: u.who.sessionId, summary: "How long is parental leave?" }]);
+    // the chat is listed when its answer begins, not by admission
+    expect(await listedChats(u.user.id)).toEqual([]);
+    // a question about the chat's documents as they are also brings the search over them
+    expect((await admitQuestion(room, u.who, u.question("And at what pay?"))).admission).toEqual({
+      ok: true,
+      query: "And at what pay?",
+      files: [expect.objectContaining({ fileId: u.doc.fileId })],
+      hits: [expect.objectContaining({ document_id: u.doc.fileId, text: expect.stringContaining("full pay") })],
+    });
   });
 
-  it("checks the chat's signed-in sessions in the same read: an asker signed out meanwhile is not admitted and not counted", async () => {
+  it("checks the chat's signed-in sessions in the same call: an asker signed out meanwhile is not admitted and not counted", async () => {
     const u = await owner("turn-revoked");
     const { room, documentIds } = memoryRoom();
     const jti = (token: string) => JSON.parse(atob(token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))).jti as string;
@@ -164,14 +173,20 @@ describe("admitting a question", () => {
     const otherSession = jti(other.json.token as string);
 
     // both live: admitted, counted, both sessions reported live
-    const first = await admitQuestion(room, asker, u.question("Hi", { file_ids: [u.doc.fileId] }), [asker.authSessionId, otherSession]);
+    const first = await admitQuestion(room, asker, u.question("Hi", { file_ids: [u.doc.fileId] }), {
+      own: [asker.authSessionId, otherSession],
+      others: [],
+    });
     expect(first.admission.ok).toBe(true);
     expect([...first.liveSessions].sort()).toEqual([asker.authSessionId, otherSession].sort());
     expect(await usedToday(u.user.id)).toBe(1);
 
     // the asker signs out: the next question is refused, takes back its count and reports the session revoked
     expect((await call("POST", "/api/auth/signout", { token: u.token })).status).toBeLessThan(300);
-    const second = await admitQuestion(room, asker, u.question("Hi again"), [asker.authSessionId, otherSession]);
+    const second = await admitQuestion(room, asker, u.question("Hi again"), {
+      own: [asker.authSessionId, otherSession],
+      others: [],
+    });
     expect(second.admission.ok).toBe(false);
     expect([...second.liveSessions]).toEqual([otherSession]);
     expect(await usedToday(u.user.id)).toBe(1);

@@ -23,7 +23,7 @@ import { checkAttachable } from "../services/chat-files";
 import { listChats } from "../services/chats";
 import { ChatDocuments, type ReadChatFiles } from "./chat-documents";
 import { IDENTITY_HEADER, type SocketIdentity } from "./identity";
-import { closeRevoked, closeRevokedSockets, send, signedInSessions, tokenMatches } from "./socket-access";
+import { chatSessions, closeRevoked, closeRevokedSockets, send, tokenMatches, type ChatSessions } from "./socket-access";
 import { MessageStore } from "./message-store";
 import { admitQuestion, admitRegenerate, type Admitted } from "./admission";
 import { runTurn, type ChatRoom } from "./turn";
@@ -120,9 +120,9 @@ export class ChatSession extends DurableObject<Env> {
       case "set_files":
         return this.setFiles(ws, who, message);
       case "chat":
-        return this.ask(ws, who, (sessionIds) => admitQuestion(this.room, who, message, sessionIds), { liveNow });
+        return this.ask(ws, who, (sessions) => admitQuestion(this.room, who, message, sessions), { liveNow });
       case "regenerate":
-        return this.ask(ws, who, (sessionIds) => admitRegenerate(this.room, who, message, sessionIds), { regenerate: true, liveNow });
+        return this.ask(ws, who, (sessions) => admitRegenerate(this.room, who, message, sessions), { regenerate: true, liveNow });
       case "stop":
         // only the owner writes in the chat, so only the owner stops
         if (message.session_id !== who.sessionId || who.access === "member") {
@@ -186,27 +186,30 @@ export class ChatSession extends DurableObject<Env> {
   private async ask(
     ws: WebSocket,
     who: SocketIdentity,
-    admit: (sessionIds: readonly string[]) => Promise<Admitted>,
+    admit: (sessions: ChatSessions) => Promise<Admitted>,
     { regenerate, liveNow }: { regenerate?: boolean; liveNow?: string } = {},
   ): Promise<void> {
     const stop = new AbortController();
     this.stoppable.add(stop);
     try {
-      // admission checks the sockets' signed-in sessions in its own database read
+      // admission checks the sockets' signed-in sessions in its own read
       const sockets = this.ctx.getWebSockets();
-      const sessionIds = signedInSessions(sockets, liveNow);
+      const sessions = chatSessions(sockets, who.userId, liveNow);
       this.revocationCheckedAt = Date.now();
-      const { admission: admitted, liveSessions } = await admit(sessionIds);
-      const revoked = closeRevoked(sockets, sessionIds, liveSessions);
+      const { admission: admitted, liveSessions } = await admit(sessions);
+      const revoked = closeRevoked(sockets, [...sessions.own, ...sessions.others], liveSessions);
       if (who.authSessionId && revoked.has(who.authSessionId)) return; // signed out meanwhile: the socket is closed
-      if (!admitted.ok) return send(ws, { type: "error", code: admitted.code, message: admitted.message });
-      // The documents admission just read are still current unless this turn waits behind another.
-      const files = this.queuedTurns === 0 ? admitted.files : undefined;
+      if (!admitted.ok) {
+        // the asker's own session signed out: the socket is told and closed
+        if (admitted.code === 401) return void closeRevoked([ws], [who.authSessionId!], new Set());
+        return send(ws, { type: "error", code: admitted.code, message: admitted.message });
+      }
+      // The documents admission just read (and the search over them) are still current unless this turn waits behind another.
+      const current = this.queuedTurns === 0;
+      const prepared = current ? { files: admitted.files, hits: admitted.hits } : {};
       // Queue behind any turn in progress so answers never interleave.
       this.queuedTurns++;
-      const turn = this.turns.then(() =>
-        runTurn(this.room, who, admitted.query, stop.signal, { regenerate, files, listed: admitted.listed }),
-      );
+      const turn = this.turns.then(() => runTurn(this.room, who, admitted.query, stop.signal, { regenerate, ...prepared }));
       this.turns = turn.catch(() => {}).finally(() => this.queuedTurns--);
       await turn.catch((err) => {
         console.error("chat turn failed", err);

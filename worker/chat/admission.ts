@@ -1,28 +1,35 @@
 // Whether a question (or a regeneration) may run: the asker's access, the chat's
 // documents it may change, the daily quota or the anonymous rate limit, and
-// whether the chat's signed-in sockets are still signed in. Everything a signed-in
-// question needs from D1 is read in ONE round trip (a D1 batch): locally one
-// D1 object serves every chat, so each separate query makes every other turn wait.
+// whether the chat's signed-in sockets are still signed in. A signed-in question
+// is admitted by ONE call to its asker's Library (today's count, sessions signed
+// out, the documents it names, and the search when they are complete): no D1
+// round trip before the first chunk, where locally one D1 object serves every chat.
+// D1 is read only when the Library cannot decide: a document it does not know, the
+// plan once the free day's messages are used, other users' sessions on a shared chat.
 import { MESSAGES } from "../contract/messages";
 import { CHAT_MESSAGES, MAX_CHAT_FILES, type ChatFile, type ClientMessage } from "../contract/protocol";
 import { getDb } from "../db/client";
-import { liveSessions, liveSessionsQuery } from "../services/accounts";
-import { attachable, chatFile, inOrder, requestedFilesQuery, resolveChatFiles, type RequestedFiles } from "../services/chat-files";
-import { recordTurnQuery, unlistNewChat } from "../services/chats";
-import { titleFromQuestion } from "../providers/llm/prompt";
-import { countMessageQuery, dailyMessageRefusal, paidSubscriptionQuery, quotaOf, uncountMessage, usageDay } from "../services/quotas";
+import { library } from "../library/stub";
+import type { ChunkHit, NamedFile } from "../library/types";
+import { liveSessions } from "../services/accounts";
+import { attachable, chatFile, inOrder, requestedFilesQuery, resolveChatFiles, type RequestedFiles, type RequestedRow } from "../services/chat-files";
+import { dailyMessageRefusal, FREE_QUOTA, quotaFor, usageDay } from "../services/quotas";
+import { RETRIEVAL_TUNING } from "../services/retrieval";
 import type { SocketIdentity } from "./identity";
+import type { ChatSessions } from "./socket-access";
 import type { ChatRoom } from "./turn";
 
 export type ChatQuestion = Extract<ClientMessage, { action: "chat" }>;
 export type RegenerateRequest = Extract<ClientMessage, { action: "regenerate" }>;
 
 /**
- * An admitted question, with the chat's documents as its database read found them
- * (changed by the question, or as they were); `listed`: a chat's first question
- * already put the chat in its owner's history.
+ * An admitted question, with the chat's documents as its read found them
+ * (changed by the question, or as they were) and, when they were complete, the
+ * keyword search's hits for it.
  */
-export type Admission = { ok: true; query: string; files?: ChatFile[]; listed?: true } | { ok: false; code: number; message: string };
+export type Admission =
+  | { ok: true; query: string; files?: ChatFile[]; hits?: ChunkHit[] }
+  | { ok: false; code: number; message: string };
 
 /**
  * Admission's answer, and which of the signed-in sessions it was asked to check
@@ -33,75 +40,63 @@ export interface Admitted {
   liveSessions: ReadonlySet<string>;
 }
 
+const NO_SESSIONS: ChatSessions = { own: [], others: [] };
+
 const refused = (code: number, message: string): Admission => ({ ok: false, code, message });
 
 /**
  * Decides whether this question may run. A question may change the chat's
  * documents first (file_ids replaces the set, s3_key adds one); a refused change
  * or question changes nothing, and only an admitted question uses the quota.
- * `sessionIds`: the chat's signed-in sessions to check for revocation meanwhile.
+ * `sessions`: the chat's signed-in sessions to check for sign-out meanwhile.
  */
 export async function admitQuestion(
   room: ChatRoom,
   who: SocketIdentity,
   message: ChatQuestion,
-  sessionIds: readonly string[] = [],
+  sessions: ChatSessions = NO_SESSIONS,
 ): Promise<Admitted> {
-  if (message.session_id !== who.sessionId) return checkedAlone(room, sessionIds, refused(403, CHAT_MESSAGES.notYourSession));
-  if (who.access === "member") return checkedAlone(room, sessionIds, refused(403, CHAT_MESSAGES.readOnly));
+  if (message.session_id !== who.sessionId) return checkedAlone(room, sessions, refused(403, CHAT_MESSAGES.notYourSession));
+  if (who.access === "member") return checkedAlone(room, sessions, refused(403, CHAT_MESSAGES.readOnly));
   const query = message.query.trim();
-  if (!query) return checkedAlone(room, sessionIds, refused(400, CHAT_MESSAGES.emptyQuery));
+  if (!query) return checkedAlone(room, sessions, refused(400, CHAT_MESSAGES.emptyQuery));
   const changesFiles = Boolean(message.file_ids || message.s3_key);
-  if (changesFiles && !who.userId) return checkedAlone(room, sessionIds, refused(403, CHAT_MESSAGES.anonymousFiles));
-  if (!who.userId) return anonymousAdmission(room, who, sessionIds, query);
+  if (changesFiles && !who.userId) return checkedAlone(room, sessions, refused(403, CHAT_MESSAGES.anonymousFiles));
+  if (!who.userId) return anonymousAdmission(room, who, sessions, query);
 
   const request: RequestedFiles | null = changesFiles
     ? { ownerId: who.userId, ids: message.file_ids ? [...message.file_ids] : room.documentIds(), uploadKey: message.s3_key }
     : null;
   if (request && new Set(request.ids).size > MAX_CHAT_FILES)
-    return checkedAlone(room, sessionIds, refused(400, CHAT_MESSAGES.tooManyFiles));
-  // a chat's first question lists the chat in the same read (taken back if the question is refused)
-  const listing = room.messages.history().length === 0 ? { sessionId: who.sessionId, title: titleFromQuestion(query) } : null;
-  // a question that keeps the chat's documents reads them in the same batch too: the turn needs them as they are
+    return checkedAlone(room, sessions, refused(400, CHAT_MESSAGES.tooManyFiles));
+  // a question that keeps the chat's documents reads them in the same call: the turn needs them as they are
   const kept = request ? [] : room.documentIds();
-  const read = await readForAdmission(room.env, who.userId, sessionIds, request ?? { ownerId: who.userId, ids: kept }, listing);
-  const takeBack = async () => {
-    const db = getDb(room.env);
-    await Promise.all([
-      uncountMessage({ db }, { userId: who.userId!, day: read.day }),
-      listing ? unlistNewChat({ db }, { sessionId: who.sessionId, userId: who.userId! }) : null,
-    ]);
-  };
+  const read = await readForAdmission(room, who, who.userId, sessions, request ?? { ownerId: who.userId, ids: kept }, query);
+  if (!read.askerLive) return { admission: refused(401, MESSAGES.unauthorized), liveSessions: read.liveSessions };
 
   let nextFiles: ChatFile[] | null = null;
   if (request) {
-    const checked = attachable(read.requestedFiles, request);
+    const checked = attachable(read.rows, request);
     if (!checked.ok) {
-      await takeBack();
+      await read.takeBack();
       return { admission: refused(checked.code, checked.message), liveSessions: read.liveSessions };
     }
     nextFiles = checked.files;
   }
-  if (read.overQuota) {
-    if (listing) await unlistNewChat({ db: getDb(room.env) }, { sessionId: who.sessionId, userId: who.userId });
-    return { admission: refused(429, read.overQuota), liveSessions: read.liveSessions };
-  }
-  if (who.authSessionId && !read.liveSessions.has(who.authSessionId) && sessionIds.includes(who.authSessionId)) {
-    await takeBack(); // signed out meanwhile: the question does not run
-    return { admission: refused(401, MESSAGES.unauthorized), liveSessions: read.liveSessions };
-  }
+  const overQuota = await read.overQuota();
+  if (overQuota) return { admission: refused(429, overQuota), liveSessions: read.liveSessions };
   if (nextFiles) room.storeFiles(who.userId, nextFiles);
   else {
     // the set as just read, unless another socket changed it meanwhile (then it is read again)
-    const rows = read.requestedFiles.map(chatFile);
+    const files = read.rows.map(chatFile);
     nextFiles = await room.files((wanted) =>
       wanted.ids.every((id) => kept.includes(id))
-        ? Promise.resolve(inOrder(rows, wanted.ids))
+        ? Promise.resolve(inOrder(files, wanted.ids))
         : resolveChatFiles({ db: getDb(room.env) }, wanted),
     );
   }
   return {
-    admission: { ok: true, query, ...(nextFiles ? { files: nextFiles } : {}), ...(listing ? { listed: true as const } : {}) },
+    admission: { ok: true, query, files: nextFiles, ...(read.hits ? { hits: read.hits } : {}) },
     liveSessions: read.liveSessions,
   };
 }
@@ -111,57 +106,77 @@ export async function admitRegenerate(
   room: ChatRoom,
   who: SocketIdentity,
   message: RegenerateRequest,
-  sessionIds: readonly string[] = [],
+  sessions: ChatSessions = NO_SESSIONS,
 ): Promise<Admitted> {
-  if (message.session_id !== who.sessionId) return checkedAlone(room, sessionIds, refused(403, CHAT_MESSAGES.notYourSession));
-  if (who.access === "member") return checkedAlone(room, sessionIds, refused(403, CHAT_MESSAGES.readOnly));
+  if (message.session_id !== who.sessionId) return checkedAlone(room, sessions, refused(403, CHAT_MESSAGES.notYourSession));
+  if (who.access === "member") return checkedAlone(room, sessions, refused(403, CHAT_MESSAGES.readOnly));
   const last = room.messages.lastExchange();
-  if (!last) return checkedAlone(room, sessionIds, refused(400, CHAT_MESSAGES.nothingToRegenerate));
-  if (!who.userId) return anonymousAdmission(room, who, sessionIds, last.question);
-  const read = await readForAdmission(room.env, who.userId, sessionIds, { ownerId: who.userId, ids: [] }, null);
-  if (read.overQuota) return { admission: refused(429, read.overQuota), liveSessions: read.liveSessions };
+  if (!last) return checkedAlone(room, sessions, refused(400, CHAT_MESSAGES.nothingToRegenerate));
+  if (!who.userId) return anonymousAdmission(room, who, sessions, last.question);
+  const read = await readForAdmission(room, who, who.userId, sessions, { ownerId: who.userId, ids: [] }, null);
+  if (!read.askerLive) return { admission: refused(401, MESSAGES.unauthorized), liveSessions: read.liveSessions };
+  const overQuota = await read.overQuota();
+  if (overQuota) return { admission: refused(429, overQuota), liveSessions: read.liveSessions };
   return { admission: { ok: true, query: last.question }, liveSessions: read.liveSessions };
 }
 
+/** A Library row as requestedFilesQuery would have read it from the catalogue (for attachable). */
+const requestedRow = ({ uploadKey, ...file }: NamedFile): RequestedRow => ({ ...file, r2Key: uploadKey ?? "", aliased: 0 });
+
 /**
- * One D1 batch: the sessions still live, the asker's plan, the documents the
- * question names (or the chat keeps), today's message counted and, for a chat's first question, the
- * chat listed (both taken back by the caller if the question is then refused).
+ * The asker's Library counts today's message (unless the asker was signed out),
+ * says which of the user's sessions were signed out, reads the documents `files`
+ * names and, for a `question` about complete documents, searches them. Other
+ * users' sessions (a shared chat's members) are read from D1 meanwhile, and the
+ * documents too when the Library does not know one of them.
  */
 async function readForAdmission(
-  env: Env,
+  room: ChatRoom,
+  who: SocketIdentity,
   userId: string,
-  sessionIds: readonly string[],
+  sessions: ChatSessions,
   files: RequestedFiles,
-  listing: { sessionId: string; title: string } | null,
+  question: string | null,
 ) {
-  const db = getDb(env);
   const day = usageDay();
-  const [live, paid, counted, requestedFiles] = await db.batch([
-    liveSessionsQuery({ db }, { sessionIds }),
-    paidSubscriptionQuery({ db }, { userId }),
-    countMessageQuery({ db }, { userId, day }),
-    requestedFilesQuery({ db }, files),
-    ...(listing ? [recordTurnQuery({ db }, { ...listing, userId })] : []),
+  const userLibrary = library(room.env, userId);
+  const [facts, othersLive] = await Promise.all([
+    userLibrary.admit({
+      day,
+      askerSessionId: who.authSessionId,
+      sessionIds: [...sessions.own],
+      files: { ids: [...files.ids], uploadKey: files.uploadKey ?? null },
+      ...(question ? { search: { question, limit: RETRIEVAL_TUNING.candidates, chatDocumentIds: room.documentIds() } } : {}),
+    }),
+    liveSessions({ db: getDb(room.env) }, { sessionIds: sessions.others }),
   ]);
+  const signedOut = new Set(facts.signedOut);
+  const rows = facts.files ? facts.files.map(requestedRow) : await requestedFilesQuery({ db: getDb(room.env) }, files).all();
   return {
-    day,
-    liveSessions: new Set(live.map((r) => r.id)),
-    overQuota: dailyMessageRefusal(quotaOf(paid), counted[0]?.messages ?? 0),
-    requestedFiles,
+    askerLive: !(who.authSessionId && signedOut.has(who.authSessionId)),
+    liveSessions: new Set([...sessions.own.filter((id) => !signedOut.has(id)), ...othersLive]),
+    rows,
+    hits: facts.hits,
+    /** the refusal when today's count passed the plan's allowance (the plan is read only past the free one) */
+    overQuota: async () =>
+      facts.messages > FREE_QUOTA.maxMessagesPerDay
+        ? dailyMessageRefusal(await quotaFor({ db: getDb(room.env) }, { userId }), facts.messages)
+        : null,
+    /** takes back the message counted for a question then refused for another reason */
+    takeBack: () => userLibrary.uncountMessage(day),
   };
 }
 
 /** Anonymous visitors are rate limited per IP (they have no plan and no documents). */
-async function anonymousAdmission(room: ChatRoom, who: SocketIdentity, sessionIds: readonly string[], query: string): Promise<Admitted> {
+async function anonymousAdmission(room: ChatRoom, who: SocketIdentity, sessions: ChatSessions, query: string): Promise<Admitted> {
   const [{ success }, live] = await Promise.all([
     room.env.CHAT_RATE_LIMITER.limit({ key: `anon-chat:${who.ip}` }),
-    liveSessions({ db: getDb(room.env) }, { sessionIds }),
+    liveSessions({ db: getDb(room.env) }, { sessionIds: [...sessions.own, ...sessions.others] }),
   ]);
   return { admission: success ? { ok: true, query } : refused(429, CHAT_MESSAGES.tooManyMessages), liveSessions: live };
 }
 
-/** A refusal that needs no database read: the revocation check still runs. */
-async function checkedAlone(room: ChatRoom, sessionIds: readonly string[], admission: Admission): Promise<Admitted> {
-  return { admission, liveSessions: await liveSessions({ db: getDb(room.env) }, { sessionIds }) };
+/** A refusal that needs no database read: the sign-out check still runs. */
+async function checkedAlone(room: ChatRoom, sessions: ChatSessions, admission: Admission): Promise<Admitted> {
+  return { admission, liveSessions: await liveSessions({ db: getDb(room.env) }, { sessionIds: [...sessions.own, ...sessions.others] }) };
 }

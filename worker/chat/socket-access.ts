@@ -27,8 +27,8 @@ function refuse(ws: WebSocket, code: 401 | 403): false {
 /**
  * The token each socket last showed, checked in full. The same token again needs
  * no database read while it has not expired: a revoked session is caught before
- * every turn and every second while frames flow (closeRevokedSockets), and a
- * woken object starts with none.
+ * every turn (admission asks the user's Library, which sign-out tells first) and
+ * every second while frames flow (closeRevokedSockets), and a woken object starts with none.
  */
 const checkedTokens = new WeakMap<WebSocket, { token: string; expiresAt: number }>();
 
@@ -68,6 +68,24 @@ export async function tokenMatches(
 export function signedInSessions(sockets: readonly WebSocket[], liveNow?: string): string[] {
   const ids = sockets.map((ws) => (ws.deserializeAttachment() as SocketIdentity).authSessionId);
   return [...new Set(ids.filter((id): id is string => Boolean(id) && id !== liveNow))];
+}
+
+/** A chat's signed-in sessions to check: one user's own (their Library knows which were signed out), and other users'. */
+export interface ChatSessions {
+  own: readonly string[];
+  others: readonly string[];
+}
+
+/** The signed-in sessions behind these sockets, `userId`'s apart from other users' (but `liveNow`, as signedInSessions). */
+export function chatSessions(sockets: readonly WebSocket[], userId: string | null, liveNow?: string): ChatSessions {
+  const ofUser = (ws: WebSocket) => userId !== null && (ws.deserializeAttachment() as SocketIdentity).userId === userId;
+  return {
+    own: signedInSessions(sockets.filter(ofUser), liveNow),
+    others: signedInSessions(
+      sockets.filter((ws) => !ofUser(ws)),
+      liveNow,
+    ),
+  };
 }
 
 /** Closes (4001) the sockets of `checked` sessions that are not `live`; returns the revoked sessions' ids. */

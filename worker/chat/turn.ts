@@ -22,6 +22,7 @@ import { chatFilesQuery, inOrder } from "../services/chat-files";
 import { listChatsQuery, recordTurn, recordTurnQuery } from "../services/chats";
 import { retrievePassages, type Passage } from "../services/retrieval";
 import type { ChatProvider } from "../providers/llm";
+import type { ChunkHit } from "../library/types";
 import { citedSources } from "./citations";
 import { followUpQuestions } from "./suggestions";
 import type { SocketIdentity } from "./identity";
@@ -69,15 +70,15 @@ const isIndexing = (file: ChatFile) => INDEXING_STATUSES.includes(file.status);
  * Answers an admitted question; every socket of the chat sees the answer stream.
  * `stop` aborted: writing ends, what was written is kept, marked stopped.
  * `regenerate`: the chat's last answer is removed and its question answered again.
- * `files`: the chat's documents as admission read them a moment ago (else they are read here).
- * `listed`: admission already listed the chat (a first question), so the turn need not.
+ * `files`: the chat's documents as admission read them a moment ago (else they are read here);
+ * `hits`: the keyword search over them admission ran (else it runs here).
  */
 export async function runTurn(
   room: ChatRoom,
   who: SocketIdentity,
   asked: string,
   stop?: AbortSignal,
-  options: { regenerate?: boolean; files?: ChatFile[]; listed?: boolean } = {},
+  options: { regenerate?: boolean; files?: ChatFile[]; hits?: ChunkHit[] } = {},
 ): Promise<void> {
   const { env, messages } = room;
   let history = messages.history();
@@ -97,22 +98,16 @@ export async function runTurn(
   } else {
     messages.addQuestion(query, room.takeNewFiles(files));
   }
-  // A first question puts the chat in the history, even if its answer never comes; the write
-  // starts with the answer's first words, so they never wait for it. (Later turns only bump the
-  // chat's activity when they end: one write per turn.)
-  let listed: Promise<void> | null = options.listed ? Promise.resolve() : null;
-  const listChat = () => {
-    if (!who.userId || !firstTurn || listed) return;
-    listed = recordTurn({ db: getDb(env) }, { sessionId: who.sessionId, userId: who.userId, title: titleFromQuestion(query) });
-    listed.catch(() => {}); // awaited below
-  };
-
+  // A first question puts the chat in the history with the turn's one D1 write, at its end (a
+  // write as the answer starts made the first words of every other chat wait behind it); a turn
+  // that breaks off before its end lists the chat on its way out.
   let answered: { passages: Passage[]; provider: ChatProvider; answerId: string; failed: boolean };
   try {
-    answered = await answer(room, who, query, history, files, stop, listChat);
-  } finally {
-    listChat();
-    await listed;
+    answered = await answer(room, who, query, history, { attached: files, hits: options.hits }, stop);
+  } catch (err) {
+    if (who.userId && firstTurn)
+      await recordTurn({ db: getDb(env) }, { sessionId: who.sessionId, userId: who.userId, title: titleFromQuestion(query) }).catch(() => {});
+    throw err;
   }
   const { passages, provider, answerId, failed } = answered;
 
@@ -131,7 +126,7 @@ export async function runTurn(
         {
           sessionId: who.sessionId,
           userId: who.userId,
-          title,
+          title: title ?? (firstTurn ? titleFromQuestion(query) : undefined),
           retitle: Boolean(title),
           text: turnSearchText(query, content),
         },
@@ -175,22 +170,23 @@ async function recordTurnAndRead(
 
 /**
  * Retrieval and the streamed answer: waits for documents still indexing, retrieves,
- * and streams the provider's words to every socket (`started` runs with each frame).
+ * and streams the provider's words to every socket.
  */
 async function answer(
   room: ChatRoom,
   who: SocketIdentity,
   query: string,
   history: HistoryMessage[],
-  attached: ChatFile[],
+  { attached, hits }: { attached: ChatFile[]; hits?: ChunkHit[] },
   stop: AbortSignal | undefined,
-  started: () => void,
 ): Promise<{ passages: Passage[]; provider: ChatProvider; answerId: string; failed: boolean }> {
   const { env, messages } = room;
-  const files = attached.some(isIndexing) ? await room.untilIndexed(ATTACHMENT_WAIT_MS, { evenUnwatched: true }) : attached;
+  const waits = attached.some(isIndexing);
+  const files = waits ? await room.untilIndexed(ATTACHMENT_WAIT_MS, { evenUnwatched: true }) : attached;
   // Only the owner asks, so the chat's documents are the asker's own.
   const scope = { userId: who.userId!, documentIds: files.map((f) => f.fileId) };
-  const passages = who.userId ? await retrievePassages(env, { ...scope, question: query }) : [];
+  const keywordHits = waits ? undefined : hits;
+  const passages = who.userId ? await retrievePassages(env, { ...scope, question: query, keywordHits }) : [];
   const provider = chooseChatProvider(env);
   const answerId = messages.startAnswer();
 
@@ -198,7 +194,6 @@ async function answer(
   const streamed = (text: string) => {
     messages.appendToAnswer(text);
     room.broadcast({ type: "stream", session_id: who.sessionId, message_id: answerId, text });
-    started();
   };
   // a long PDF still being indexed, or a scan still being recognised: say which pages this answer could use
   const notes = [

@@ -158,18 +158,6 @@ export const webhookEvents = sqliteTable("webhook_events", {
   receivedAt: integer("received_at").notNull().default(now),
 });
 
-export const usage = sqliteTable(
-  "usage",
-  {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    day: text("day").notNull(), // YYYY-MM-DD (UTC)
-    messages: integer("messages").notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.day] })],
-);
-
 export const contactMessages = sqliteTable("contact_messages", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   email: text("email").notNull(),

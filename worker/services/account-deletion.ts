@@ -2,7 +2,7 @@
 // each chat's Durable Object is emptied (its open sockets close), the Library
 // (chunks, index, lifecycle) and the vectors go, the R2 objects go, and finally
 // the D1 user row, whose foreign keys cascade to sessions, documents, chats,
-// shares, usage, the Drive connection and the subscription. The D1 row goes
+// shares, the Drive connection and the subscription. The D1 row goes
 // last, so a failure half-way leaves an account the user can delete again.
 import { eq } from "drizzle-orm";
 import { MESSAGES } from "../contract/messages";

@@ -67,7 +67,8 @@ export const requestedFilesQuery = ({ db }: DbDeps, { ownerId, ids, uploadKey }:
     );
 };
 
-type RequestedRow = ChatFile & { r2Key: string; aliased: number };
+/** A document a request names, with what it was uploaded under (`aliased`: a duplicate's upload key names it). */
+export type RequestedRow = ChatFile & { r2Key: string; aliased: number };
 
 /** A requestedFilesQuery row as the chat shows it. */
 export const chatFile = ({ r2Key: _key, aliased: _aliased, ...file }: RequestedRow): ChatFile => file;

@@ -74,11 +74,6 @@ export async function recordTurn(deps: DbDeps, turn: Turn): Promise<void> {
   await recordTurnQuery(deps, turn).run();
 }
 
-/** Takes a chat listed by its first question out of the list again (that question was refused). */
-export async function unlistNewChat({ db }: DbDeps, { sessionId, userId }: { sessionId: string; userId: string }): Promise<void> {
-  await db.delete(chats).where(and(eq(chats.sessionId, sessionId), eq(chats.userId, userId), eq(chats.searchText, "")));
-}
-
 /** Renames a chat of its owner; false when the caller does not own it (or it does not exist). */
 export async function renameChat(
   { db }: DbDeps,

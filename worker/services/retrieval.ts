@@ -182,11 +182,13 @@ export async function retrievePassages(
     question,
     tuning = RETRIEVAL_TUNING,
     topK = 8,
+    keywordHits,
     ...scope
-  }: RetrievalScope & { question: string; tuning?: RetrievalTuning; topK?: number },
+  }: RetrievalScope & { question: string; tuning?: RetrievalTuning; topK?: number; keywordHits?: ChunkHit[] },
 ): Promise<Passage[]> {
   const [keyword, semantic] = await Promise.all([
-    keywordSearch(env, { ...scope, question, limit: tuning.candidates }),
+    // a chat's question comes with the keyword search its admission already ran (chat/admission.ts)
+    keywordHits ?? keywordSearch(env, { ...scope, question, limit: tuning.candidates }),
     vectorSearch(env, scope, question, tuning.candidates).catch((err) => {
       console.error("vector search failed; using keyword results only", err);
       return [];
