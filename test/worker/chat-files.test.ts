@@ -94,6 +94,22 @@ describe("a chat's documents", () => {
     ]);
   });
 
+  it("a question that adds a document by its upload key shows the new chips first and answers from the whole new set", async () => {
+    const u = await userWithTwoFiles("add-key");
+    const socket = await openSocket(u.sessionId, u.token);
+    await setFiles(socket, u, [u.office.fileId]);
+    const ended = await ask(socket, u, "Which receipts are due, and by when?", { s3_key: u.travel.s3Key });
+    // the set the question made, on the chips before any word of the answer
+    const both = [u.office.fileId, u.travel.fileId];
+    const chips = socket.received.findIndex((m) => m.type === "files" && m.files.length === 2);
+    const firstWords = socket.received.findIndex((m) => m.type === "stream");
+    expect(chips).toBeGreaterThanOrEqual(0);
+    expect(chips).toBeLessThan(firstWords);
+    expect(ended.files.map((f) => f.fileId).sort()).toEqual([...both].sort());
+    // searched over both documents: each is cited
+    expect(new Set(ended.message.sources?.map((s) => s.fileId))).toEqual(new Set(both));
+  });
+
   it("searches all of the user's files when nothing is attached, and removing a chip narrows the next question", async () => {
     const u = await userWithTwoFiles("narrow");
     const socket = await openSocket(u.sessionId, u.token);

@@ -194,20 +194,20 @@ describe("the Library", () => {
     const doc = await uploadAndIndex(u.token, "Leave.pdf", pdf);
     await waitUntilDone(u.token, doc.fileId);
     const userLibrary = library(env, u.user.id);
-    const ask = (files: { ids: string[]; uploadKey: string | null }, askerSessionId = "s-asker", chatDocumentIds = [doc.fileId]) =>
+    const ask = (files: { ids: string[]; uploadKey: string | null }, askerSessionId = "s-asker") =>
       userLibrary.admit({
         day: "2026-11-25",
         askerSessionId,
         sessionIds: ["s-other"],
         files,
-        search: { question: "parental leave", limit: 5, chatDocumentIds },
+        search: { question: "parental leave", limit: 5 },
       });
 
-    // by its upload key, in a chat that has no documents yet: the document as the chat will show it; the
-    // search waits for the new chips to go out
-    const adding = await ask({ ids: [], uploadKey: doc.s3Key }, "s-asker", []);
+    // by its upload key, in a chat that has no documents yet: the document as the chat will show it,
+    // searched in the same call (the first chunk needs no second one)
+    const adding = await ask({ ids: [], uploadKey: doc.s3Key });
     expect(adding).toMatchObject({ messages: 1, signedOut: [], files: [{ fileId: doc.fileId, fileName: "Leave.pdf", status: "indexed" }] });
-    expect(adding.hits).toBeNull();
+    expect(adding.hits?.map((h) => h.document_id)).toEqual([doc.fileId]);
     // the chat's documents as they are: searched in the same call
     const keeping = await ask({ ids: [doc.fileId], uploadKey: doc.s3Key });
     expect(keeping.messages).toBe(2);

@@ -148,14 +148,15 @@ describe("admitting a question", () => {
     ).toEqual({
       ok: true,
       query: "How long is parental leave?",
-      // the documents it just checked, so the turn need not read them again
+      // the documents it just checked, so the turn need not read them again, and the search over them
       files: [expect.objectContaining({ fileId: u.doc.fileId, status: "indexed" })],
+      hits: [expect.objectContaining({ document_id: u.doc.fileId, text: expect.stringContaining("Parental leave") })],
     });
     expect(documentIds()).toEqual([u.doc.fileId]);
     expect(await usedToday(u.user.id)).toBe(1);
     // the chat is listed when its answer begins, not by admission
     expect(await listedChats(u.user.id)).toEqual([]);
-    // a question about the chat's documents as they are also brings the search over them
+    // so does a question about the chat's documents as they are
     expect((await admitQuestion(room, u.who, u.question("And at what pay?"))).admission).toEqual({
       ok: true,
       query: "And at what pay?",

@@ -102,9 +102,11 @@ export class ChatSession extends DurableObject<Env> {
     if (!parsed.success) return send(ws, { type: "error", code: 400, message: CHAT_MESSAGES.badMessage });
     const message = parsed.data;
 
-    // a question's admission checks the socket's session in its one database read
+    // a question's admission checks the socket's session in its one database read; a Stop
+    // (sent right after a question, before that question's check has finished) reads none, so
+    // it never lands after the answer it was meant to stop has started
     const asks = message.action === "chat" || message.action === "regenerate";
-    const tokenCheck = await tokenMatches(this.env, ws, who, message.token, { sessionCheckedNext: asks });
+    const tokenCheck = await tokenMatches(this.env, ws, who, message.token, { signatureEnough: asks || message.action === "stop" });
     if (!tokenCheck) return;
     // a token read from the database just now: its session needs no second read before this turn
     const liveNow = tokenCheck === "read" ? (who.authSessionId ?? undefined) : undefined;

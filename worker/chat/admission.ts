@@ -95,11 +95,16 @@ export async function admitQuestion(
         : resolveChatFiles({ db: getDb(room.env) }, wanted),
     );
   }
+  // the search ran over the documents the question named: its hits serve the turn only if they are the set it keeps
+  const hits = read.hits && sameDocuments(read.hits.searched, nextFiles) ? read.hits.hits : null;
   return {
-    admission: { ok: true, query, files: nextFiles, ...(read.hits ? { hits: read.hits } : {}) },
+    admission: { ok: true, query, files: nextFiles, ...(hits ? { hits } : {}) },
     liveSessions: read.liveSessions,
   };
 }
+
+const sameDocuments = (ids: readonly string[], files: readonly ChatFile[]) =>
+  ids.length === files.length && files.every((f) => ids.includes(f.fileId));
 
 /** Regenerate: only the owner, only a chat that ends with an answer; a new answer uses the quota like a question. */
 export async function admitRegenerate(
@@ -146,7 +151,7 @@ async function readForAdmission(
       askerSessionId: who.authSessionId,
       sessionIds: [...sessions.own],
       files: { ids: [...files.ids], uploadKey: files.uploadKey ?? null },
-      ...(question ? { search: { question, limit: RETRIEVAL_TUNING.candidates, chatDocumentIds: room.documentIds() } } : {}),
+      ...(question ? { search: { question, limit: RETRIEVAL_TUNING.candidates } } : {}),
     }),
     liveSessions({ db: getDb(room.env) }, { sessionIds: sessions.others }),
   ]);
@@ -156,7 +161,8 @@ async function readForAdmission(
     askerLive: !(who.authSessionId && signedOut.has(who.authSessionId)),
     liveSessions: new Set([...sessions.own.filter((id) => !signedOut.has(id)), ...othersLive]),
     rows,
-    hits: facts.hits,
+    /** the search's hits and the documents it searched (those the Library named) */
+    hits: facts.hits && facts.files ? { hits: facts.hits, searched: facts.files.map((f) => f.fileId) } : null,
     /** the refusal when today's count passed the plan's allowance (the plan is read only past the free one) */
     overQuota: async () =>
       facts.messages > FREE_QUOTA.maxMessagesPerDay

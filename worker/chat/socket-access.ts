@@ -36,21 +36,22 @@ const checkedTokens = new WeakMap<WebSocket, { token: string; expiresAt: number 
  * Whether the message may be handled: "read" when the token was checked against the
  * database just now (its signed-in session is live this moment), "known" when it
  * was checked earlier on this socket, false when the socket has been told and closed.
- * `sessionCheckedNext`: the caller checks the socket's session in its own read right
- * after (a question's admission does), so the socket's own token, whose session was
- * read when the socket connected, needs only its signature and expiry checked here.
+ * `signatureEnough`: the socket's own token, whose session was read when the socket
+ * connected, needs only its signature and expiry checked here: the caller checks the
+ * session in its own read right after (a question's admission does), or the message
+ * can harm nothing should the session have been signed out (a Stop).
  */
 export async function tokenMatches(
   env: Env,
   ws: WebSocket,
   who: SocketIdentity,
   token: string | undefined,
-  { sessionCheckedNext = false } = {},
+  { signatureEnough = false } = {},
 ): Promise<false | "read" | "known"> {
   if (!who.userId) return token ? refuse(ws, 403) : "known";
   const known = checkedTokens.get(ws);
   if (token && known?.token === token && known.expiresAt > Date.now()) return "known";
-  if (token && sessionCheckedNext) {
+  if (token && signatureEnough) {
     const claims = await readToken(env.JWT_SECRET, token);
     if (claims && claims.jti === who.authSessionId && claims.sub === who.userId) {
       checkedTokens.set(ws, { token, expiresAt: claims.expiresAt });

@@ -66,6 +66,9 @@ export interface ChatRoom {
 
 const isIndexing = (file: ChatFile) => INDEXING_STATUSES.includes(file.status);
 
+/** Turns of this isolate writing an answer right now (from retrieval to the answer's last word). */
+let answering = 0;
+
 /**
  * Answers an admitted question; every socket of the chat sees the answer stream.
  * `stop` aborted: writing ends, what was written is kept, marked stopped.
@@ -102,12 +105,15 @@ export async function runTurn(
   // write as the answer starts made the first words of every other chat wait behind it); a turn
   // that breaks off before its end lists the chat on its way out.
   let answered: { passages: Passage[]; provider: ChatProvider; answerId: string; failed: boolean };
+  answering++;
   try {
     answered = await answer(room, who, query, history, { attached: files, hits: options.hits }, stop);
   } catch (err) {
     if (who.userId && firstTurn)
       await recordTurn({ db: getDb(env) }, { sessionId: who.sessionId, userId: who.userId, title: titleFromQuestion(query) }).catch(() => {});
     throw err;
+  } finally {
+    answering--;
   }
   const { passages, provider, answerId, failed } = answered;
 
@@ -186,6 +192,10 @@ async function answer(
   // Only the owner asks, so the chat's documents are the asker's own.
   const scope = { userId: who.userId!, documentIds: files.map((f) => f.fileId) };
   const keywordHits = waits ? undefined : hits;
+  // The search came with the admission. While other chats of this isolate answer, their admissions
+  // waiting meanwhile (each chat's new chips) go first: answering at once put every later chips frame
+  // behind the answers already started (200 chats asking at once: first frame p99 ~1.3 -> ~2.1 s).
+  if (keywordHits && answering > 1) await new Promise<void>((resolve) => setTimeout(resolve, 0));
   const passages = who.userId ? await retrievePassages(env, { ...scope, question: query, keywordHits }) : [];
   const provider = chooseChatProvider(env);
   const answerId = messages.startAnswer();

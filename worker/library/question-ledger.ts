@@ -22,11 +22,7 @@ export function admissionFacts(
   const signedOut = ledger.signedOut(askerSessionId ? [...sessionIds, askerSessionId] : sessionIds);
   const askerSignedOut = askerSessionId !== null && signedOut.includes(askerSessionId);
   const named = index.namedFiles(files.ids, files.uploadKey);
-  const unchanged = (ids: readonly string[]) => {
-    const chat = new Set(search?.chatDocumentIds);
-    return ids.length === chat.size && ids.every((id) => chat.has(id));
-  };
-  const searchNow = search && named?.every(isComplete) && unchanged(named.map((f) => f.fileId)) && !askerSignedOut;
+  const searchNow = search && named?.every(isComplete) && !askerSignedOut;
   return {
     messages: askerSignedOut ? 0 : ledger.countMessage(day),
     signedOut,

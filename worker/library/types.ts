@@ -61,12 +61,8 @@ export interface AdmissionRequest {
   sessionIds: string[];
   /** the documents the question names or the chat keeps, and the upload key of a file it adds */
   files: { ids: string[]; uploadKey: string | null };
-  /**
-   * search right away, when every named document is complete (no indexing to wait for)
-   * and they are the chat's documents as they are (`chatDocumentIds`): a question that
-   * changes them sends the new chips first, without waiting for its search
-   */
-  search?: { question: string; limit: number; chatDocumentIds: string[] };
+  /** search the named documents right away when every one is complete (no indexing to wait for), also when the question adds them */
+  search?: { question: string; limit: number };
 }
 
 export interface AdmissionFacts {
