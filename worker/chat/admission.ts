@@ -96,15 +96,15 @@ export async function admitQuestion(
     );
   }
   // the search ran over the documents the question named: its hits serve the turn only if they are the set it keeps
-  const hits = read.hits && sameDocuments(read.hits.searched, nextFiles) ? read.hits.hits : null;
+  const hits = read.hits && sameDocuments(read.rows, nextFiles) ? read.hits : null;
   return {
     admission: { ok: true, query, files: nextFiles, ...(hits ? { hits } : {}) },
     liveSessions: read.liveSessions,
   };
 }
 
-const sameDocuments = (ids: readonly string[], files: readonly ChatFile[]) =>
-  ids.length === files.length && files.every((f) => ids.includes(f.fileId));
+const sameDocuments = (searched: readonly RequestedRow[], files: readonly ChatFile[]) =>
+  searched.length === files.length && files.every((f) => searched.some((r) => r.fileId === f.fileId));
 
 /** Regenerate: only the owner, only a chat that ends with an answer; a new answer uses the quota like a question. */
 export async function admitRegenerate(
@@ -161,8 +161,8 @@ async function readForAdmission(
     askerLive: !(who.authSessionId && signedOut.has(who.authSessionId)),
     liveSessions: new Set([...sessions.own.filter((id) => !signedOut.has(id)), ...othersLive]),
     rows,
-    /** the search's hits and the documents it searched (those the Library named) */
-    hits: facts.hits && facts.files ? { hits: facts.hits, searched: facts.files.map((f) => f.fileId) } : null,
+    /** the search's hits, over `rows` (a search runs only over documents the Library named) */
+    hits: facts.hits,
     /** the refusal when today's count passed the plan's allowance (the plan is read only past the free one) */
     overQuota: async () =>
       facts.messages > FREE_QUOTA.maxMessagesPerDay
