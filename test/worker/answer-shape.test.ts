@@ -2,7 +2,8 @@
 // test time, never copied into the repository): a statement of cash flows reads
 // as table rows, which are detected and never quoted as text, only as compact
 // labelled lines whose figures are the statement's; Publication 17's headings
-// are never quoted as sentences, nor at the start of one they run into; an
+// are never quoted as sentences, nor at the start of one they run into, and its
+// phase-out tables read across are never quoted at all; an
 // answer leads with one cited sentence and stays within about 120 words.
 // Skipped when the corpus is not beside the project.
 import { describe, expect, it } from "vitest";
@@ -11,7 +12,7 @@ import { chunkPage } from "../../worker/library/chunker";
 import { extractPdfPages } from "../../worker/ingest/extract";
 import type { Passage } from "../../worker/services/retrieval";
 import { localAnswer } from "../../worker/providers/llm/local";
-import { isHeading, isTableRow, labelledRows, leadingHeading, splitSentences } from "../../worker/lib/text";
+import { isHeading, isTableRow, labelledRows, leadingHeading, runsTableCells, splitSentences } from "../../worker/lib/text";
 
 async function pages(file: string): Promise<string[]> {
   const bytes = await corpusBytes(file);
@@ -109,5 +110,29 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
       expect(heading.split(" ").length).toBeLessThanOrEqual(12);
       expect(sentence).toMatch(/^\p{Lu}\S* \p{Ll}/u); // "You must...", "To avoid..."
     }
+  });
+
+  it("never quotes Publication 17's phase-out tables read across as one sentence, and keeps running text", async () => {
+    const p17 = await pages("irs/p17.pdf");
+    const sentencesOf = (page: number) => chunkPage(p17[page - 1]!).flatMap((c) => splitSentences(c.text));
+    // the IRA deduction tables: "... $230,000 or less a full deduction. more than $230,000 but less than ..."
+    const phaseOut = [227, 228].flatMap(sentencesOf).filter((s) => /a full deduction\. more than/.test(s));
+    expect(phaseOut.length).toBeGreaterThanOrEqual(3);
+    for (const row of phaseOut) expect(runsTableCells(row)).toBe(true);
+
+    const passages = passagesOf("p17.pdf", { 227: p17[226]!, 228: p17[227]! });
+    for (const question of [
+      "Can I deduct the cost of my work clothes?",
+      "How much of my IRA contribution can I deduct if my wife has a retirement plan at work?",
+    ]) {
+      const answer = localAnswer({ question, passages, history: [], anonymous: false });
+      for (const quote of quotes(answer)) expect(runsTableCells(quote)).toBe(false);
+    }
+
+    // running text is kept: almost no sentence of the publication's first 100 pages is taken for table cells
+    const opening = p17.slice(0, 100).flatMap((page) => chunkPage(page).flatMap((c) => splitSentences(c.text)));
+    expect(opening.filter(runsTableCells).length).toBeLessThan(opening.length / 200);
+    expect(runsTableCells("XYZ Corp. paid a cash dividend of 10 cents per share.")).toBe(false);
+    expect(runsTableCells("Either of the following statements is true. a. You were a student.")).toBe(false);
   });
 });

@@ -181,6 +181,24 @@ export function isTableRow(sentence: string): boolean {
   return columns >= 2;
 }
 
+// Abbreviations a sentence may run on after in lower case ("XYZ Corp. paid", "paper vs. electronic").
+const ABBREVIATIONS = new Set("approx co corp dept etc inc jr ltd mr mrs ms no pub sr st vs".split(" "));
+
+/**
+ * The cells of a table row read across ("... at work $230,000 or less a full
+ * deduction. more than $230,000 but less than $240,000 a partial deduction."):
+ * running text never goes on in lower case after a full stop, except after an
+ * abbreviation or before a list letter ("true. a."). Not a sentence, and with no
+ * figures in columns, no labelled line either: never quoted.
+ */
+export function runsTableCells(sentence: string): boolean {
+  for (const m of sentence.matchAll(/(\p{L}{2,}|\))\.\s+\p{Ll}{2,}/gu)) {
+    const word = m[1]!.toLowerCase();
+    if (!ABBREVIATIONS.has(word) && !/^[ivx]+\.?$/.test(m[0].split(/\s+/)[1]!)) return true;
+  }
+  return false;
+}
+
 const ROW_VALUE = /^[$(]?[-+]?\d[\d,]*(\.\d+)?%?\)?$|^[—–-]$/;
 const YEAR = /^(19|20)\d\d$/;
 /** Words of a row's label kept at most (the end of a label names the row; its start may be a section's title). */
@@ -302,7 +320,7 @@ function quotableSentences(text: string): QuotableSentence[] {
       for (const row of labelledRows(piece)) sentences.push({ text: row, lower: row.toLowerCase(), quote: row, row: true });
       continue;
     }
-    if (isHeading(piece)) continue;
+    if (isHeading(piece) || runsTableCells(piece)) continue;
     const glued = leadingHeading(piece)?.sentence;
     const quote = glued && glued.length >= 20 && !isHeading(glued) ? glued : piece;
     sentences.push({ text: piece, lower: piece.toLowerCase(), quote });
