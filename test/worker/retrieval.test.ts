@@ -350,6 +350,11 @@ describe("providers", () => {
     );
   });
 
+  it("local responder: a rule asked is answered by a rule also when the PDF writes its apostrophes curly (Don’t, isn’t)", () => {
+    const guide = "Clothing costs appear on the household worksheet. Don’t include clothing bought for school, sports or work.";
+    expect(leadOf("Do clothing costs count?", guide)).toBe("Don’t include clothing bought for school, sports or work. [1]");
+  });
+
   it("local responder: an amount asked is answered by an amount, not by a form's blank with its line number ('$ 3')", () => {
     const form =
       "2c $ 3 Enter the number of pay periods per year for each child. Multiply the number of qualifying children under age 17 by $2,000.";

@@ -153,7 +153,7 @@ export function statesFact(sentence: string, kind: FactKind): boolean {
     case "date":
       return MONTH.test(sentence) || PERIOD.test(sentence);
     case "rule":
-      return /\b(must|may|can|cannot|can't|don't|do not|only if|required|not|allowed|eligible|qualif\w*)\b/i.test(sentence);
+      return /\b(must|may|can|cannot|\w*n['’]t|do not|only if|required|not|allowed|eligible|qualif\w*)\b/i.test(sentence);
     case "reason":
       return /\b(because|due to|driven by|as a result of|attributable to|result(ed|ing)? from|owing to|reflect(s|ed|ing)?|primarily from)\b/i.test(
         sentence,
