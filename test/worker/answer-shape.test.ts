@@ -3,7 +3,7 @@
 // as table rows, which are detected and never quoted as text, only as compact
 // labelled lines whose figures are the statement's; Publication 17's headings
 // are never quoted as sentences, nor at the start of one they run into, and its
-// phase-out tables read across are never quoted at all; an
+// phase-out tables read across and its index are never quoted at all; an
 // answer leads with one cited sentence and stays within about 120 words.
 // Skipped when the corpus is not beside the project.
 import { describe, expect, it } from "vitest";
@@ -12,7 +12,7 @@ import { chunkPage } from "../../worker/library/chunker";
 import { extractPdfPages } from "../../worker/ingest/extract";
 import type { Passage } from "../../worker/services/retrieval";
 import { localAnswer } from "../../worker/providers/llm/local";
-import { isHeading, isTableRow, labelledRows, leadingHeading, runsTableCells, splitSentences } from "../../worker/lib/text";
+import { isHeading, isIndexEntry, isTableRow, labelledRows, leadingHeading, runsTableCells, splitSentences } from "../../worker/lib/text";
 
 async function pages(file: string): Promise<string[]> {
   const bytes = await corpusBytes(file);
@@ -134,5 +134,23 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     expect(opening.filter(runsTableCells).length).toBeLessThan(opening.length / 200);
     expect(runsTableCells("XYZ Corp. paid a cash dividend of 10 cents per share.")).toBe(false);
     expect(runsTableCells("Either of the following statements is true. a. You were a student.")).toBe(false);
+  });
+  it("never quotes Publication 17's index, and answers from the chapter it points to", async () => {
+    const p17 = await pages("irs/p17.pdf");
+    const sentencesOf = (page: number) => chunkPage(p17[page - 1]!).flatMap((c) => splitSentences(c.text));
+    // "Modified AGI, effect on deduction if not covered by retirement plan at work (Table 9-2) Lived apart from spouse ..."
+    const index = sentencesOf(387);
+    expect(index.filter(isIndexEntry).length).toBeGreaterThanOrEqual(3);
+
+    const question = "If my wife has a retirement plan at work, can I still deduct my IRA contribution?";
+    const passages = passagesOf("p17.pdf", { 387: p17[386]!, 230: p17[229]! });
+    const answer = localAnswer({ question, passages, history: [], anonymous: false });
+    const cited = [...answer.matchAll(/\[(\d+)\]/g)].map((m) => passages[Number(m[1]) - 1]!.page);
+    expect(cited[0]).toBe(230);
+    for (const quote of quotes(answer)) expect(index.some((s) => s.includes(quote.slice(0, 40)))).toBe(false);
+
+    // running text is kept: no sentence of the IRA chapter or the publication's first 100 pages is taken for an index entry
+    const running = [...p17.slice(0, 100), ...p17.slice(219, 245)].flatMap((page) => chunkPage(page).flatMap((c) => splitSentences(c.text)));
+    expect(running.filter(isIndexEntry)).toEqual([]);
   });
 });

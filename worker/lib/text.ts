@@ -1,6 +1,6 @@
 // Reading text the way the answer needs it: the search terms of a question,
 // sentences, table rows (quoted only as compact labelled lines) and headings
-// (never quoted, also when run into a sentence), the kind of
+// (never quoted, also when run into a sentence), a book's index (never quoted), the kind of
 // fact a question asks for, and how well a sentence answers it. Shared by
 // retrieval (re-ranking passages by their best sentence) and the local responder.
 
@@ -202,6 +202,16 @@ export function runsTableCells(sentence: string): boolean {
   return false;
 }
 
+/**
+ * Entries of a book's index read as text ("Modified AGI, effect on deduction (Table 9-2)
+ * Lived apart from spouse ...", "Banks: IRAs with When and How Can a Traditional…"):
+ * an entry's link text cut short with "…", or a table or worksheet reference with
+ * the next entry after it. Dense with a question's terms and answering nothing.
+ */
+export function isIndexEntry(sentence: string): boolean {
+  return /…\s*(,?\s*\p{Lu}|$)/u.test(sentence) || /\S\s+\((Table|Worksheet|Figure)\s[\w–-]+\)\s+\p{Lu}/u.test(sentence);
+}
+
 const ROW_VALUE = /^[$(]?[-+]?\d[\d,]*(\.\d+)?%?\)?$|^[—–-]$/;
 const YEAR = /^(19|20)\d\d$/;
 /** Words of a row's label kept at most (the end of a label names the row; its start may be a section's title). */
@@ -318,12 +328,15 @@ function quotableSentences(text: string): QuotableSentence[] {
   const cached = quotableCache.get(text);
   if (cached) return cached;
   const sentences: QuotableSentence[] = [];
-  for (const piece of splitSentences(text)) {
+  const pieces = splitSentences(text);
+  const entries = pieces.filter(isIndexEntry);
+  // a passage with two index entries is a page of the index: none of it is quoted
+  for (const piece of entries.length >= 2 ? [] : pieces) {
     if (isTableRow(piece)) {
       for (const row of labelledRows(piece)) sentences.push({ text: row, lower: row.toLowerCase(), quote: row, row: true });
       continue;
     }
-    if (isHeading(piece) || runsTableCells(piece)) continue;
+    if (isHeading(piece) || runsTableCells(piece) || entries.includes(piece)) continue;
     const glued = leadingHeading(piece)?.sentence;
     const quote = glued && glued.length >= 20 && !isHeading(glued) ? glued : piece;
     sentences.push({ text: piece, lower: piece.toLowerCase(), quote });
