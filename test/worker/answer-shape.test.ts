@@ -153,4 +153,18 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     const running = [...p17.slice(0, 100), ...p17.slice(219, 245)].flatMap((page) => chunkPage(page).flatMap((c) => splitSentences(c.text)));
     expect(running.filter(isIndexEntry)).toEqual([]);
   });
+  it("quotes a form's lines without their dot leaders", async () => {
+    const w4 = await pages("irs/fw4.pdf");
+    // the worksheet's lines run into dot leaders: "... if it pays monthly, enter 12, etc. . . . . . . 1b"
+    expect(w4[2]).toMatch(/etc\.( \.){3,}/);
+    const passages = passagesOf("fw4.pdf", { 3: w4[2]! });
+    for (const question of [
+      "I'm paid every other week. What do I enter for the number of pay periods on the multiple jobs worksheet?",
+      "What amount goes on the deductions worksheet for a married couple filing jointly?",
+    ]) {
+      const answer = localAnswer({ question, passages, history: [], anonymous: false });
+      expect(quotes(answer).length).toBeGreaterThan(0);
+      for (const quote of quotes(answer)) expect(quote).not.toMatch(/( \.){3}/);
+    }
+  });
 });

@@ -315,6 +315,12 @@ interface QuotableSentence {
   words?: number;
 }
 
+/** A form line quoted without its dot leaders ("enter 12, etc. . . . . ." -> "enter 12, etc."). */
+function withoutLeaders(sentence: string): string {
+  const quote = sentence.replace(/(?:\s\.){3,}/g, "");
+  return quote === sentence || /[.!?]$/.test(quote) ? quote : `${quote}.`;
+}
+
 /**
  * The quotable sentences of passage texts seen lately. Splitting, classifying and
  * tokenising is most of a turn's CPU and depends on the text alone, while the
@@ -338,7 +344,7 @@ function quotableSentences(text: string): QuotableSentence[] {
     }
     if (isHeading(piece) || runsTableCells(piece) || entries.includes(piece)) continue;
     const glued = leadingHeading(piece)?.sentence;
-    const quote = glued && glued.length >= 20 && !isHeading(glued) ? glued : piece;
+    const quote = withoutLeaders(glued && glued.length >= 20 && !isHeading(glued) ? glued : piece);
     sentences.push({ text: piece, lower: piece.toLowerCase(), quote });
   }
   if (quotableCache.size >= QUOTABLE_CACHE_MAX) quotableCache.delete(quotableCache.keys().next().value!);
