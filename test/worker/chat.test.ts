@@ -9,7 +9,7 @@ import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { chatSession } from "../../worker/chat/stub";
 import { normalisePageText } from "../../worker/library/chunker";
-import { CHAT_MESSAGES, CLOSE_NO_ACCESS, CLOSE_POLICY, CLOSE_UNAUTHORIZED, PING, PONG } from "../../worker/contract/protocol";
+import { CHAT_MESSAGES, CHAT_QUERY_MAX, CLOSE_NO_ACCESS, CLOSE_POLICY, CLOSE_UNAUTHORIZED, PING, PONG } from "../../worker/contract/protocol";
 import { call, GOOD_PASSWORD, newUser } from "../helpers/api";
 import { MESSAGES } from "../../worker/contract/messages";
 import { uploadAndIndex, waitUntilDone } from "../helpers/documents";
@@ -111,11 +111,20 @@ describe("connecting", () => {
   });
 
   it("answers malformed frames with an error, not a crash", async () => {
-    const socket = await openSocket(`guest-${crypto.randomUUID()}`);
+    const sessionId = `guest-${crypto.randomUUID()}`;
+    const socket = await openSocket(sessionId);
     socket.send("{not json");
     socket.send({ action: "fly" });
-    await socket.next("error", 1);
-    expect(socket.all("error").map((e) => e.code)).toEqual([400, 400]);
+    // what the sender can fix is said: a question over the composer's limit, more documents than a chat takes
+    socket.send({ action: "chat", query: "x".repeat(CHAT_QUERY_MAX + 1), session_id: sessionId });
+    socket.send({ action: "set_files", session_id: sessionId, file_ids: Array.from({ length: 1000 }, (_, i) => `f${i}`) });
+    await socket.next("error", 3);
+    expect(socket.all("error").map((e) => [e.code, e.message])).toEqual([
+      [400, CHAT_MESSAGES.badMessage],
+      [400, CHAT_MESSAGES.badMessage],
+      [400, `A question can be at most ${CHAT_QUERY_MAX} characters. Shorten it and send it again.`],
+      [400, CHAT_MESSAGES.tooManyFiles],
+    ]);
   });
 });
 

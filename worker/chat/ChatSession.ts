@@ -16,7 +16,7 @@ import {
   type ServerMessage,
   type StoredMessage,
 } from "../contract/protocol";
-import { clientMessageSchema } from "../contract/protocol-schemas";
+import { clientMessageSchema, refusalOf } from "../contract/protocol-schemas";
 import { getDb } from "../db/client";
 import { chooseChatProvider } from "../providers/llm";
 import { checkAttachable } from "../services/chat-files";
@@ -99,7 +99,7 @@ export class ChatSession extends DurableObject<Env> {
     }
     if ((data as { type?: unknown })?.type === "ping") return void ws.send(PONG);
     const parsed = clientMessageSchema.safeParse(data);
-    if (!parsed.success) return send(ws, { type: "error", code: 400, message: CHAT_MESSAGES.badMessage });
+    if (!parsed.success) return send(ws, { type: "error", code: 400, message: refusalOf(parsed.error) });
     const message = parsed.data;
 
     // a question's admission checks the socket's session in its one database read; a Stop

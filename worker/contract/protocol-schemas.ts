@@ -5,12 +5,12 @@ import { CHAT_MESSAGES, CHAT_QUERY_MAX, CHAT_SEARCH_MAX, CHAT_TITLE_MAX, MAX_CHA
 
 const token = z.string().max(4096).optional();
 const sessionId = z.string().min(1).max(400);
-const fileIds = z.array(z.string().min(1).max(100)).max(MAX_CHAT_FILES * 5);
+const fileIds = z.array(z.string().min(1).max(100)).max(MAX_CHAT_FILES * 5, CHAT_MESSAGES.tooManyFiles);
 
 export const clientMessageSchema = z.discriminatedUnion("action", [
   z.object({
     action: z.literal("chat"),
-    query: z.string().max(CHAT_QUERY_MAX),
+    query: z.string().max(CHAT_QUERY_MAX, CHAT_MESSAGES.queryTooLong),
     session_id: sessionId,
     /** adds the uploaded file with this key to the chat's documents (spec) */
     s3_key: z.string().max(500).optional(),
@@ -28,6 +28,13 @@ export const clientMessageSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("regenerate"), session_id: sessionId, token }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+const SAYABLE: ReadonlySet<string> = new Set([CHAT_MESSAGES.queryTooLong, CHAT_MESSAGES.tooManyFiles]);
+
+/** What to tell the sender of a message the schema refused: what to change when we can say it, else that it was not understood. */
+export function refusalOf(error: z.ZodError): string {
+  return error.issues.find((issue) => SAYABLE.has(issue.message))?.message ?? CHAT_MESSAGES.badMessage;
+}
 
 /** PATCH /api/chat/:session_id { title } (owner only; answered with a StatusMessage) */
 export const renameChatSchema = z.object({

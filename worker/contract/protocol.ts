@@ -122,6 +122,7 @@ export const CHAT_MESSAGES = {
   tokenMismatch: "This message was sent with another account's token.",
   emptyQuery: "Please type a question.",
   badMessage: "The message could not be understood.",
+  queryTooLong: `A question can be at most ${CHAT_QUERY_MAX} characters. Shorten it and send it again.`,
   tooManyMessages: "You are sending messages too quickly. Please wait a minute and try again.",
   fileNotFound: "That file is not in your My Files. Upload it again or pick it from My Files.",
   tooManyFiles: `A chat can search at most ${MAX_CHAT_FILES} documents. Remove one to add another.`,
