@@ -121,6 +121,15 @@ describe("upload and index", () => {
     expect(file!.fileName).toBe("rtlexe.pdf");
   });
 
+  it("shortens a file name over 255 characters before its extension, so it is still taken as a PDF", async () => {
+    const { token } = await newUser("longname");
+    const doc = await uploadAndIndex(token, `${"Quarterly report ".repeat(30)}final.pdf`, await textPdf(["A long name is kept short."]));
+    await waitUntilDone(token, doc.fileId);
+    const [file] = (await listFiles(token)).files;
+    expect(file!.fileName).toHaveLength(255);
+    expect(file!.fileName).toMatch(/^Quarterly report Quarterly report .*…\.pdf$/);
+  });
+
   it("refuses uploads beyond the plan's document quota with an upgrade hint", async () => {
     const { token, user } = await newUser("quota");
     const inserts = Array.from({ length: 50 }, (_, i) =>

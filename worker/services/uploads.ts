@@ -20,14 +20,18 @@ export const MAX_OPEN_UPLOADS = 20;
 const PDF_MAGIC = "%PDF-";
 const MAGIC_SEARCH_BYTES = 1024; // pdf.js accepts a little junk before the header
 
+/** The longest file name kept (most file systems allow 255 characters). */
+const FILE_NAME_MAX = 255;
+
 export function cleanFileName(name: string): string {
   // Strip paths, control characters and bidirectional overrides/isolates (which
   // could make "rtl\u202Eexe.pdf" display as "rtlfdp.exe"); keep the user's name otherwise.
-  const base = name.split(/[\\/]/).pop() ?? "";
-  return base
-    .replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "")
-    .trim()
-    .slice(0, 255);
+  const base = (name.split(/[\\/]/).pop() ?? "").replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "").trim();
+  if (base.length <= FILE_NAME_MAX) return base;
+  // a name too long to keep is shortened before its extension: "….pdf" stays a PDF's name
+  const extension = /\.[^.]{1,10}$/.exec(base)?.[0] ?? "";
+  const kept = base.slice(0, FILE_NAME_MAX - extension.length - 1).replace(/[\ud800-\udbff]$/, ""); // never half an emoji
+  return `${kept.trimEnd()}…${extension}`;
 }
 
 export function isPdfUpload(fileName: string, contentType: string): boolean {
