@@ -12,7 +12,7 @@ import { chunkPage } from "../../worker/library/chunker";
 import { extractPdfPages } from "../../worker/ingest/extract";
 import type { Passage } from "../../worker/services/retrieval";
 import { localAnswer } from "../../worker/providers/llm/local";
-import { isHeading, isIndexEntry, isTableRow, labelledRows, leadingHeading, runsTableCells, splitSentences } from "../../worker/lib/text";
+import { isHeading, isIndexEntry, isIndexPassage, isTableRow, labelledRows, leadingHeading, runsTableCells, splitSentences } from "../../worker/lib/text";
 
 async function pages(file: string): Promise<string[]> {
   const bytes = await corpusBytes(file);
@@ -141,6 +141,11 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     // "Modified AGI, effect on deduction if not covered by retirement plan at work (Table 9-2) Lived apart from spouse ..."
     const index = sentencesOf(387);
     expect(index.filter(isIndexEntry).length).toBeGreaterThanOrEqual(3);
+    // "Aliens Nonresident (See Nonresident aliens) Resident (See Resident aliens) Alimony: ...": every passage of the index's pages
+    const indexPassages = p17.slice(319, 397).flatMap((page) => chunkPage(page).map((c) => c.text));
+    expect(indexPassages.filter(isIndexPassage).length).toBeGreaterThan(indexPassages.length * 0.9);
+    const aliens = chunkPage(p17[321]!).find((c) => c.text.includes("(See Nonresident aliens)"));
+    expect(isIndexPassage(aliens!.text)).toBe(true);
 
     const question = "If my wife has a retirement plan at work, can I still deduct my IRA contribution?";
     const passages = passagesOf("p17.pdf", { 387: p17[386]!, 230: p17[229]! });
@@ -152,6 +157,8 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     // running text is kept: no sentence of the IRA chapter or the publication's first 100 pages is taken for an index entry
     const running = [...p17.slice(0, 100), ...p17.slice(219, 245)].flatMap((page) => chunkPage(page).flatMap((c) => splitSentences(c.text)));
     expect(running.filter(isIndexEntry)).toEqual([]);
+    const chapters = p17.slice(0, 319).flatMap((page) => chunkPage(page).map((c) => c.text));
+    expect(chapters.filter(isIndexPassage)).toEqual([]);
   });
   it("quotes a form's lines without their dot leaders", async () => {
     const w4 = await pages("irs/fw4.pdf");

@@ -204,13 +204,19 @@ export function runsTableCells(sentence: string): boolean {
 
 /**
  * Entries of a book's index read as text ("Modified AGI, effect on deduction (Table 9-2)
- * Lived apart from spouse ...", "Banks: IRAs with When and How Can a Traditional…"):
- * an entry's link text cut short with "…", or a table or worksheet reference with
- * the next entry after it. Dense with a question's terms and answering nothing.
+ * Lived apart from spouse ...", "Banks: IRAs with When and How Can a Traditional…",
+ * "Aliens Nonresident (See Nonresident aliens) Resident ..."): an entry's link text cut
+ * short with "…", or a table, worksheet or "See" reference with the next entry after it.
+ * Dense with a question's terms and answering nothing.
  */
-export function isIndexEntry(sentence: string): boolean {
-  return /…\s*(,?\s*\p{Lu}|$)/u.test(sentence) || /\S\s+\((Table|Worksheet|Figure)\s[\w–-]+\)\s+\p{Lu}/u.test(sentence);
-}
+// each alternative opens with a literal ("…" or "("), which the engine finds fast: this runs on every new passage
+const INDEX_ENTRY = /…\s*(?:,?\s*\p{Lu}|$)|(?<=\S\s+)\((?:(?:Table|Worksheet|Figure)\s[\w–-]+|See (?:also )?[^).]+)\)\s+\p{Lu}/u;
+const INDEX_ENTRIES = new RegExp(INDEX_ENTRY.source, "gu");
+
+export const isIndexEntry = (sentence: string) => INDEX_ENTRY.test(sentence);
+
+/** A passage of a book's index: two entries or more (none in the running text of any corpus PDF). */
+export const isIndexPassage = (text: string) => (text.match(INDEX_ENTRIES)?.length ?? 0) >= 2;
 
 const ROW_VALUE = /^[$(]?[-+]?\d[\d,]*(\.\d+)?%?\)?$|^[—–-]$/;
 const YEAR = /^(19|20)\d\d$/;
@@ -334,15 +340,12 @@ function quotableSentences(text: string): QuotableSentence[] {
   const cached = quotableCache.get(text);
   if (cached) return cached;
   const sentences: QuotableSentence[] = [];
-  const pieces = splitSentences(text);
-  const entries = pieces.filter(isIndexEntry);
-  // a passage with two index entries is a page of the index: none of it is quoted
-  for (const piece of entries.length >= 2 ? [] : pieces) {
+  for (const piece of isIndexPassage(text) ? [] : splitSentences(text)) {
     if (isTableRow(piece)) {
       for (const row of labelledRows(piece)) sentences.push({ text: row, lower: row.toLowerCase(), quote: row, row: true });
       continue;
     }
-    if (isHeading(piece) || runsTableCells(piece) || entries.includes(piece)) continue;
+    if (isHeading(piece) || runsTableCells(piece) || isIndexEntry(piece)) continue;
     const glued = leadingHeading(piece)?.sentence;
     const quote = withoutLeaders(glued && glued.length >= 20 && !isHeading(glued) ? glued : piece);
     sentences.push({ text: piece, lower: piece.toLowerCase(), quote });
