@@ -12,7 +12,16 @@ import { chunkPage } from "../../worker/library/chunker";
 import { extractPdfPages } from "../../worker/ingest/extract";
 import type { Passage } from "../../worker/services/retrieval";
 import { localAnswer } from "../../worker/providers/llm/local";
-import { isHeading, isIndexEntry, isIndexPassage, isTableRow, labelledRows, leadingHeading, runsTableCells, splitSentences } from "../../worker/lib/text";
+import {
+  isHeading,
+  isIndexEntry,
+  isIndexPassage,
+  isTableRow,
+  labelledRows,
+  leadingHeading,
+  runsTableCells,
+  splitSentences,
+} from "../../worker/lib/text";
 
 async function pages(file: string): Promise<string[]> {
   const bytes = await corpusBytes(file);
@@ -155,7 +164,9 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     for (const quote of quotes(answer)) expect(index.some((s) => s.includes(quote.slice(0, 40)))).toBe(false);
 
     // running text is kept: no sentence of the IRA chapter or the publication's first 100 pages is taken for an index entry
-    const running = [...p17.slice(0, 100), ...p17.slice(219, 245)].flatMap((page) => chunkPage(page).flatMap((c) => splitSentences(c.text)));
+    const running = [...p17.slice(0, 100), ...p17.slice(219, 245)].flatMap((page) =>
+      chunkPage(page).flatMap((c) => splitSentences(c.text)),
+    );
     expect(running.filter(isIndexEntry)).toEqual([]);
     const chapters = p17.slice(0, 319).flatMap((page) => chunkPage(page).map((c) => c.text));
     expect(chapters.filter(isIndexPassage)).toEqual([]);

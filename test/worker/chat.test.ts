@@ -9,7 +9,15 @@ import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { chatSession } from "../../worker/chat/stub";
 import { normalisePageText } from "../../worker/library/chunker";
-import { CHAT_MESSAGES, CHAT_QUERY_MAX, CLOSE_NO_ACCESS, CLOSE_POLICY, CLOSE_UNAUTHORIZED, PING, PONG } from "../../worker/contract/protocol";
+import {
+  CHAT_MESSAGES,
+  CHAT_QUERY_MAX,
+  CLOSE_NO_ACCESS,
+  CLOSE_POLICY,
+  CLOSE_UNAUTHORIZED,
+  PING,
+  PONG,
+} from "../../worker/contract/protocol";
 import { call, GOOD_PASSWORD, newUser } from "../helpers/api";
 import { MESSAGES } from "../../worker/contract/messages";
 import { uploadAndIndex, waitUntilDone } from "../helpers/documents";

@@ -207,9 +207,9 @@ export function runsTableCells(sentence: string): boolean {
  * Lived apart from spouse ...", "Banks: IRAs with When and How Can a Traditional…",
  * "Aliens Nonresident (See Nonresident aliens) Resident ..."): an entry's link text cut
  * short with "…", or a table, worksheet or "See" reference with the next entry after it.
- * Dense with a question's terms and answering nothing.
+ * Dense with a question's terms and answering nothing. Each alternative opens with a
+ * literal ("…" or "("), which the engine finds fast: this runs on every new passage.
  */
-// each alternative opens with a literal ("…" or "("), which the engine finds fast: this runs on every new passage
 const INDEX_ENTRY = /…\s*(?:,?\s*\p{Lu}|$)|(?<=\S\s+)\((?:(?:Table|Worksheet|Figure)\s[\w–-]+|See (?:also )?[^).]+)\)\s+\p{Lu}/u;
 const INDEX_ENTRIES = new RegExp(INDEX_ENTRY.source, "gu");
 

@@ -26,7 +26,9 @@ const FILE_NAME_MAX = 255;
 export function cleanFileName(name: string): string {
   // Strip paths, control characters and bidirectional overrides/isolates (which
   // could make "rtl\u202Eexe.pdf" display as "rtlfdp.exe"); keep the user's name otherwise.
-  const base = (name.split(/[\\/]/).pop() ?? "").replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "").trim();
+  const base = (name.split(/[\\/]/).pop() ?? "")
+    .replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "")
+    .trim();
   if (base.length <= FILE_NAME_MAX) return base;
   // a name too long to keep is shortened before its extension: "….pdf" stays a PDF's name
   const extension = /\.[^.]{1,10}$/.exec(base)?.[0] ?? "";
