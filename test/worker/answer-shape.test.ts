@@ -185,4 +185,23 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
       for (const quote of quotes(answer)) expect(quote).not.toMatch(/( \.){3}/);
     }
   });
+  it("keeps a title with the name after it, and never quotes a company's name from a list as a sentence", async () => {
+    const bestBuy = await pages("sec_financebench/BESTBUY_2023_10K.pdf");
+    // "Prior to Best Buy, Ms. Barry worked at Deloitte & Touche LLP." is one sentence
+    const officers = chunkPage(bestBuy[19]!).flatMap((c) => splitSentences(c.text));
+    expect(officers).toContain("Prior to Best Buy, Ms. Barry worked at Deloitte & Touche LLP.");
+    expect(officers.some((s) => /\bMs\.$/.test(s))).toBe(false);
+
+    // the list of subsidiaries: "Netherlands 3M West Europe B.V." is a name, not a sentence
+    const threeM = await pages("sec_financebench/3M_2018_10K.pdf");
+    const subsidiaries = [151, 152].flatMap((i) => chunkPage(threeM[i]!).flatMap((c) => splitSentences(c.text)));
+    const names = subsidiaries.filter((s) => /\b(Inc|Ltd|B\.V)\.$/.test(s) && s.split(" ").length < 12);
+    expect(names.length).toBeGreaterThanOrEqual(5);
+    for (const name of names) expect(isHeading(name)).toBe(true);
+    const passages = passagesOf("3M_2018_10K.pdf", { 152: threeM[151]!, 153: threeM[152]! });
+    const answer = localAnswer({ question: "Which 3M subsidiaries are in the Netherlands?", passages, history: [], anonymous: false });
+    for (const quote of quotes(answer)) expect(names).not.toContain(quote);
+    // a sentence that ends with a company's name is still one
+    expect(isHeading("3M’s stock ticker symbol is MMM and is listed on the New York Stock Exchange, Inc.")).toBe(false);
+  });
 });

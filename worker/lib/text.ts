@@ -41,10 +41,10 @@ export function ftsMatchExpression(text: string): string | null {
   return terms.length ? terms.map((t) => `"${t}"`).join(" OR ") : null;
 }
 
-/** The text cut where a sentence ends and the next begins (a capital or a number after . ! or ?). */
+/** The text cut where a sentence ends and the next begins (a capital or a number after . ! or ?), never after a title ("Ms. Barry"). */
 export function sentencePieces(text: string): string[] {
   return text
-    .split(/(?<=[.!?])\s+(?=["'(\[]?[\p{Lu}\p{N}])/u)
+    .split(/(?<=[.!?])(?<!\b(?:Mr|Mrs|Ms|Dr|Prof)\.)\s+(?=["'(\[]?[\p{Lu}\p{N}])/u)
     .map((s) => s.trim())
     .filter(Boolean);
 }
@@ -282,10 +282,15 @@ export function labelledRows(table: string): string[] {
   return rows;
 }
 
-/** A heading or label rather than a sentence: short with no closing punctuation, or mostly capitals. */
+/**
+ * A heading or label rather than a sentence: short with no closing punctuation (a company's
+ * "Inc." or "Ltd." closes a name in a list, "Best Buy Shanghai, Ltd.", not a sentence), or
+ * mostly capitals.
+ */
 export function isHeading(sentence: string): boolean {
   const words = sentence.split(/\s+/);
-  if (words.length < 12 && !/[.!?:;)"]$/.test(sentence)) return true;
+  if (words.length < 12 && (!/[.!?:;)"]$/.test(sentence) || /\b(Inc|Ltd|Co|Corp|plc|N\.V|S\.A|B\.V|r\.l|C\.V)\.$/.test(sentence)))
+    return true;
   // mostly capitals; counted on ASCII letters in a plain loop, as this runs on every
   // sentence of every candidate passage
   let lower = 0;
