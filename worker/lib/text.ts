@@ -326,6 +326,55 @@ interface QuotableSentence {
   words?: number;
 }
 
+const CONJUNCTION = /^(and|or|to|nor)$/; // "short- and long-term"
+
+/**
+ * The words broken at a line end in a text ("execu- tion": start "execu", end "tion"), found from
+ * each "- " (one pattern over the whole text tried a run of letters at every position).
+ */
+function* brokenWords(text: string): Generator<{ at: number; start: string; end: string }> {
+  for (let dash = text.indexOf("- "); dash > 0; dash = text.indexOf("- ", dash + 2)) {
+    const start = /\p{L}+$/u.exec(text.slice(Math.max(0, dash - 40), dash))?.[0];
+    const end = start && /^\p{Ll}+/u.exec(text.slice(dash + 2, dash + 42))?.[0];
+    if (start && end && !CONJUNCTION.test(end)) yield { at: dash - start.length, start, end };
+  }
+}
+
+const isLetter = (char: string | undefined) => char !== undefined && /\p{L}/u.test(char);
+
+/** A passage (in lower case) writes this word whole somewhere. */
+function writesWhole(lower: string, word: string): boolean {
+  for (let at = lower.indexOf(word); at >= 0; at = lower.indexOf(word, at + 1))
+    if (!isLetter(lower[at - 1]) && !isLetter(lower[at + word.length])) return true;
+  return false;
+}
+
+/**
+ * How a passage spells the words broken at its line ends: in lower case, and whether its PDF
+ * breaks words anywhere ("execu- tion" beside "execution", as the 1040 instructions do) rather
+ * than only at a compound's own hyphen ("self- employed", as Pub 17 does).
+ */
+function lineBreaks(passage: string): { lower: string; breaksWords: boolean } {
+  const lower = passage.toLowerCase();
+  const breaksWords = [...brokenWords(passage)].some(({ start, end }) => writesWhole(lower, `${start}${end}`.toLowerCase()));
+  return { lower, breaksWords };
+}
+
+/**
+ * A word broken at a line end, quoted whole ("execu- tion" -> "execution") where its passage
+ * writes it whole or breaks words, else with its hyphen ("self- employed" -> "self-employed").
+ */
+function joinBrokenWords(sentence: string, passage: string, spelling: () => ReturnType<typeof lineBreaks>): string {
+  let quote = sentence;
+  // from the last break back, so the positions found stay true
+  for (const { at, start, end } of [...brokenWords(sentence)].reverse()) {
+    const { lower, breaksWords } = spelling();
+    const joined = writesWhole(lower, `${start}${end}`.toLowerCase()) || (breaksWords && !passage.includes(`${start}-${end}`));
+    quote = `${quote.slice(0, at)}${start}${joined ? "" : "-"}${end}${quote.slice(at + start.length + 2 + end.length)}`;
+  }
+  return quote;
+}
+
 /** A form line quoted without its dot leaders ("enter 12, etc. . . . . ." -> "enter 12, etc."). */
 function withoutLeaders(sentence: string): string {
   const quote = sentence.replace(/(?:\s\.){3,}/g, "");
@@ -345,6 +394,8 @@ function quotableSentences(text: string): QuotableSentence[] {
   const cached = quotableCache.get(text);
   if (cached) return cached;
   const sentences: QuotableSentence[] = [];
+  let breaks: ReturnType<typeof lineBreaks> | undefined;
+  const spelling = () => (breaks ??= lineBreaks(text));
   for (const piece of isIndexPassage(text) ? [] : splitSentences(text)) {
     if (isTableRow(piece)) {
       for (const row of labelledRows(piece)) sentences.push({ text: row, lower: row.toLowerCase(), quote: row, row: true });
@@ -352,7 +403,7 @@ function quotableSentences(text: string): QuotableSentence[] {
     }
     if (isHeading(piece) || runsTableCells(piece) || isIndexEntry(piece)) continue;
     const glued = leadingHeading(piece)?.sentence;
-    const quote = withoutLeaders(glued && glued.length >= 20 && !isHeading(glued) ? glued : piece);
+    const quote = joinBrokenWords(withoutLeaders(glued && glued.length >= 20 && !isHeading(glued) ? glued : piece), text, spelling);
     sentences.push({ text: piece, lower: piece.toLowerCase(), quote });
   }
   if (quotableCache.size >= QUOTABLE_CACHE_MAX) quotableCache.delete(quotableCache.keys().next().value!);
