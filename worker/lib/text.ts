@@ -1,7 +1,8 @@
 // Reading text the way the answer needs it: the search terms of a question,
 // sentences, table rows (quoted only as compact labelled lines) and headings
-// (never quoted, also when run into a sentence), a book's index (never quoted), the kind of
-// fact a question asks for, and how well a sentence answers it. Shared by
+// (never quoted, also when run into a sentence), a book's index (never quoted), words
+// broken at line ends (quoted whole), the kind of fact a question asks for, and how well
+// a sentence answers it. Shared by
 // retrieval (re-ranking passages by their best sentence) and the local responder.
 
 /** How much the question terms of the previous sentence count for a sentence. */
@@ -333,7 +334,7 @@ const CONJUNCTION = /^(and|or|to|nor)$/; // "short- and long-term"
  * each "- " (one pattern over the whole text tried a run of letters at every position).
  */
 function* brokenWords(text: string): Generator<{ at: number; start: string; end: string }> {
-  for (let dash = text.indexOf("- "); dash > 0; dash = text.indexOf("- ", dash + 2)) {
+  for (let dash = text.indexOf("- "); dash >= 0; dash = text.indexOf("- ", dash + 2)) {
     const start = /\p{L}+$/u.exec(text.slice(Math.max(0, dash - 40), dash))?.[0];
     const end = start && /^\p{Ll}+/u.exec(text.slice(dash + 2, dash + 42))?.[0];
     if (start && end && !CONJUNCTION.test(end)) yield { at: dash - start.length, start, end };
