@@ -20,7 +20,6 @@ import {
   labelledRows,
   leadingHeading,
   runsTableCells,
-  scoreSentences,
   splitSentences,
 } from "../../worker/lib/text";
 
@@ -208,16 +207,26 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
   it("quotes a word broken at a line end whole, and a compound broken at its hyphen with it", async () => {
     // the 1040 instructions break words ("How- ever, neither spouse can deduct ... qualified expen- ses")
     const instructions = await pages("irs/i1040gi.pdf");
-    const educator = chunkPage(instructions[30]!).map((c) => c.text);
-    expect(educator.join(" ")).toMatch(/How- ever/);
-    const quoted = scoreSentences("How much can a teacher deduct for classroom expenses?", educator).map((s) => s.text);
-    expect(quoted).toContain("However, neither spouse can deduct more than $250 of his or her qualified expenses on line 23.");
+    const educator = passagesOf("i1040gi.pdf", { 31: instructions[30]! });
+    expect(educator.map((p) => p.text).join(" ")).toMatch(/How- ever/);
+    const teacher = localAnswer({
+      question: "Can one spouse deduct more than $250 of qualified expenses?",
+      passages: educator,
+      history: [],
+      anonymous: false,
+    });
+    expect(quotes(teacher)).toContain("However, neither spouse can deduct more than $250 of his or her qualified expenses on line 23.");
     // Pub 17 breaks lines only at a compound's own hyphen ("self- employment tax")
     const p17 = await pages("irs/p17.pdf");
-    const selfEmployed = [113, 115].flatMap((i) => chunkPage(p17[i]!).map((c) => c.text));
-    expect(selfEmployed.join(" ")).toMatch(/self- employment/);
-    const quotes = scoreSentences("Do I owe self-employment tax?", selfEmployed).map((s) => s.text);
-    expect(quotes.some((q) => q.includes("self-employment"))).toBe(true);
-    for (const quote of [...quoted, ...quotes]) expect(quote).not.toMatch(/selfemploy|\p{L}- (?!and |or )\p{Ll}/u);
+    const selfEmployed = passagesOf("p17.pdf", { 114: p17[113]!, 116: p17[115]! });
+    expect(selfEmployed.map((p) => p.text).join(" ")).toMatch(/self- employ/);
+    const owed = localAnswer({
+      question: "Am I self- employed if I work as a nanny in my home?",
+      passages: selfEmployed,
+      history: [],
+      anonymous: false,
+    });
+    expect(owed).toMatch(/self-employ/);
+    for (const quote of [...quotes(teacher), ...quotes(owed)]) expect(quote).not.toMatch(/selfemploy|\p{L}- (?!and |or )\p{Ll}/u);
   });
 });

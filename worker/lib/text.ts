@@ -1,7 +1,7 @@
 // Reading text the way the answer needs it: the search terms of a question,
 // sentences, table rows (quoted only as compact labelled lines) and headings
 // (never quoted, also when run into a sentence), a book's index (never quoted), words
-// broken at line ends (quoted whole), the kind of fact a question asks for, and how well
+// broken at line ends (made whole in quotes), the kind of fact a question asks for, and how well
 // a sentence answers it. Shared by
 // retrieval (re-ranking passages by their best sentence) and the local responder.
 
@@ -362,18 +362,21 @@ function lineBreaks(passage: string): { lower: string; breaksWords: boolean } {
 }
 
 /**
- * A word broken at a line end, quoted whole ("execu- tion" -> "execution") where its passage
- * writes it whole or breaks words, else with its hyphen ("self- employed" -> "self-employed").
+ * A quote with the words its PDF broke at line ends whole ("execu- tion" -> "execution") where
+ * its passage writes them whole or breaks words, else with their hyphen ("self- employed" ->
+ * "self-employed"). Only for what is quoted: it reads the whole passage.
  */
-function joinBrokenWords(sentence: string, passage: string, spelling: () => ReturnType<typeof lineBreaks>): string {
-  let quote = sentence;
+export function withWholeWords(quote: string, passage: string): string {
+  const breaks = [...brokenWords(quote)];
+  if (breaks.length === 0) return quote;
+  const { lower, breaksWords } = lineBreaks(passage);
+  let whole = quote;
   // from the last break back, so the positions found stay true
-  for (const { at, start, end } of [...brokenWords(sentence)].reverse()) {
-    const { lower, breaksWords } = spelling();
+  for (const { at, start, end } of breaks.reverse()) {
     const joined = writesWhole(lower, `${start}${end}`.toLowerCase()) || (breaksWords && !passage.includes(`${start}-${end}`));
-    quote = `${quote.slice(0, at)}${start}${joined ? "" : "-"}${end}${quote.slice(at + start.length + 2 + end.length)}`;
+    whole = `${whole.slice(0, at)}${start}${joined ? "" : "-"}${end}${whole.slice(at + start.length + 2 + end.length)}`;
   }
-  return quote;
+  return whole;
 }
 
 /** A form line quoted without its dot leaders ("enter 12, etc. . . . . ." -> "enter 12, etc."). */
@@ -395,8 +398,6 @@ function quotableSentences(text: string): QuotableSentence[] {
   const cached = quotableCache.get(text);
   if (cached) return cached;
   const sentences: QuotableSentence[] = [];
-  let breaks: ReturnType<typeof lineBreaks> | undefined;
-  const spelling = () => (breaks ??= lineBreaks(text));
   for (const piece of isIndexPassage(text) ? [] : splitSentences(text)) {
     if (isTableRow(piece)) {
       for (const row of labelledRows(piece)) sentences.push({ text: row, lower: row.toLowerCase(), quote: row, row: true });
@@ -404,7 +405,7 @@ function quotableSentences(text: string): QuotableSentence[] {
     }
     if (isHeading(piece) || runsTableCells(piece) || isIndexEntry(piece)) continue;
     const glued = leadingHeading(piece)?.sentence;
-    const quote = joinBrokenWords(withoutLeaders(glued && glued.length >= 20 && !isHeading(glued) ? glued : piece), text, spelling);
+    const quote = withoutLeaders(glued && glued.length >= 20 && !isHeading(glued) ? glued : piece);
     sentences.push({ text: piece, lower: piece.toLowerCase(), quote });
   }
   if (quotableCache.size >= QUOTABLE_CACHE_MAX) quotableCache.delete(quotableCache.keys().next().value!);

@@ -9,7 +9,7 @@
 // a compact labelled line ("Net income: 2023 1,058; 2022 815"). The same
 // sentence is never quoted twice. With nothing relevant it says so plainly; it
 // never writes anything that is not in the documents.
-import { scoreSentences, wordCount } from "../../lib/text";
+import { scoreSentences, withWholeWords, wordCount } from "../../lib/text";
 import type { ChatProvider, ChatTurnInput } from "./types";
 
 /** The answer: one leading sentence, then at most this many supporting quotes from other pages. */
@@ -92,12 +92,14 @@ export function localAnswer(input: ChatTurnInput): string {
       ? "I could not find this in your documents. Upload or attach the PDF that covers it, or try other words."
       : "I could not find a passage that answers this in your documents. Try other words, or attach the document that covers it.";
   }
-  const first = `${clip(lead.text)} [${lead.n}]`;
+  // words broken at line ends made whole only in what is quoted: it reads the passage again
+  const quote = (c: Candidate) => withWholeWords(c.text, input.passages[c.n - 1]!.text);
+  const first = `${clip(quote(lead))} [${lead.n}]`;
   // room is kept for the "See also" line ("See also:" and a [n] per source)
   let words = wordCount(first) + 2 + SEE_ALSO_RANKS;
   const more: string[] = [];
   for (const c of support) {
-    const line = `- ${clip(c.text, 300)} [${c.n}]`;
+    const line = `- ${clip(quote(c), 300)} [${c.n}]`;
     if (words + wordCount(line) > MAX_ANSWER_WORDS) break;
     words += wordCount(line);
     more.push(line);
