@@ -56,6 +56,9 @@ function quotes(answer: string): string[] {
     .filter((l) => l && l !== "Also in your documents:");
 }
 
+/** A signed-in user's local answer to `question` over `passages`, in a new chat. */
+const answerOver = (passages: Passage[], question: string) => localAnswer({ question, passages, history: [], anonymous: false });
+
 describe.skipIf(!corpus)("the local answer on real PDF text", () => {
   it("detects a statement of cash flows as table rows and quotes one only as a labelled line of its figures", async () => {
     const tenK = await pages("sec_financebench/3M_2018_10K.pdf");
@@ -64,12 +67,7 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     expect(rows.length).toBeGreaterThan(cashFlow.length / 2);
 
     const passages = passagesOf("3M_2018_10K.pdf", { 60: tenK[59]!, 59: tenK[58]! });
-    const answer = localAnswer({
-      question: "How much did 3M spend on property, plant and equipment in 2018?",
-      passages,
-      history: [],
-      anonymous: false,
-    });
+    const answer = answerOver(passages, "How much did 3M spend on property, plant and equipment in 2018?");
     for (const quote of quotes(answer)) {
       expect(isTableRow(quote)).toBe(false);
       expect(quote).not.toMatch(/(\(?[\d,]+\)?\s+){4}/); // never four figures in a row
@@ -98,7 +96,7 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     ];
     for (const [question, pageNumbers] of questions) {
       const passages = passagesOf("p17.pdf", Object.fromEntries(pageNumbers.map((n) => [n, p17[n - 1]!])));
-      const answer = localAnswer({ question, passages, history: [], anonymous: false });
+      const answer = answerOver(passages, question);
       expect(answer.split("\n")[0]).toMatch(/\S.*[.!?)"”]?\s\[\d+\]$/);
       expect(answer.split(/\s+/).length).toBeLessThanOrEqual(130);
       for (const quote of quotes(answer)) {
@@ -134,7 +132,7 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
       "Can I deduct the cost of my work clothes?",
       "How much of my IRA contribution can I deduct if my wife has a retirement plan at work?",
     ]) {
-      const answer = localAnswer({ question, passages, history: [], anonymous: false });
+      const answer = answerOver(passages, question);
       for (const quote of quotes(answer)) expect(runsTableCells(quote)).toBe(false);
     }
 
@@ -158,7 +156,7 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
 
     const question = "If my wife has a retirement plan at work, can I still deduct my IRA contribution?";
     const passages = passagesOf("p17.pdf", { 387: p17[386]!, 230: p17[229]! });
-    const answer = localAnswer({ question, passages, history: [], anonymous: false });
+    const answer = answerOver(passages, question);
     const cited = [...answer.matchAll(/\[(\d+)\]/g)].map((m) => passages[Number(m[1]) - 1]!.page);
     expect(cited[0]).toBe(230);
     for (const quote of quotes(answer)) expect(index.some((s) => s.includes(quote.slice(0, 40)))).toBe(false);
@@ -180,7 +178,7 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
       "I'm paid every other week. What do I enter for the number of pay periods on the multiple jobs worksheet?",
       "What amount goes on the deductions worksheet for a married couple filing jointly?",
     ]) {
-      const answer = localAnswer({ question, passages, history: [], anonymous: false });
+      const answer = answerOver(passages, question);
       expect(quotes(answer).length).toBeGreaterThan(0);
       for (const quote of quotes(answer)) expect(quote).not.toMatch(/( \.){3}/);
     }
@@ -199,33 +197,24 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     expect(names.length).toBeGreaterThanOrEqual(5);
     for (const name of names) expect(isHeading(name)).toBe(true);
     const passages = passagesOf("3M_2018_10K.pdf", { 152: threeM[151]!, 153: threeM[152]! });
-    const answer = localAnswer({ question: "Which 3M subsidiaries are in the Netherlands?", passages, history: [], anonymous: false });
+    const answer = answerOver(passages, "Which 3M subsidiaries are in the Netherlands?");
     for (const quote of quotes(answer)) expect(names).not.toContain(quote);
     // a sentence that ends with a company's name is still one
     expect(isHeading("3M’s stock ticker symbol is MMM and is listed on the New York Stock Exchange, Inc.")).toBe(false);
   });
+
   it("quotes a word broken at a line end whole, and a compound broken at its hyphen with it", async () => {
     // the 1040 instructions break words ("How- ever, neither spouse can deduct ... qualified expen- ses")
     const instructions = await pages("irs/i1040gi.pdf");
     const educator = passagesOf("i1040gi.pdf", { 31: instructions[30]! });
     expect(educator.map((p) => p.text).join(" ")).toMatch(/How- ever/);
-    const teacher = localAnswer({
-      question: "Can one spouse deduct more than $250 of qualified expenses?",
-      passages: educator,
-      history: [],
-      anonymous: false,
-    });
+    const teacher = answerOver(educator, "Can one spouse deduct more than $250 of qualified expenses?");
     expect(quotes(teacher)).toContain("However, neither spouse can deduct more than $250 of his or her qualified expenses on line 23.");
     // Pub 17 breaks lines only at a compound's own hyphen ("self- employment tax")
     const p17 = await pages("irs/p17.pdf");
     const selfEmployed = passagesOf("p17.pdf", { 114: p17[113]!, 116: p17[115]! });
     expect(selfEmployed.map((p) => p.text).join(" ")).toMatch(/self- employ/);
-    const owed = localAnswer({
-      question: "Am I self- employed if I work as a nanny in my home?",
-      passages: selfEmployed,
-      history: [],
-      anonymous: false,
-    });
+    const owed = answerOver(selfEmployed, "Am I self-employed if I work as a nanny in my home?");
     expect(owed).toMatch(/self-employ/);
     for (const quote of [...quotes(teacher), ...quotes(owed)]) expect(quote).not.toMatch(/selfemploy|\p{L}- (?!and |or )\p{Ll}/u);
   });
