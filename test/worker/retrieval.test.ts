@@ -335,6 +335,23 @@ describe("providers", () => {
     expect(answer.split("\n")[0]).toBe("Employers must send the wage statement by January 31, 2025, to every employee. [3]");
   });
 
+  it("local responder: a limit asked in other words ('the most I can', 'at what level') asks an amount", () => {
+    expect(askedFactKind("What's the most student loan interest I can deduct?")).toBe("money");
+    expect(askedFactKind("At what level of gross income am I required to file?")).toBe("money");
+    // "most" that asks no limit
+    expect(askedFactKind("Which filing status do most people use?")).not.toBe("money");
+    const answer = localAnswer({
+      question: "At what level of gross income am I required to file?",
+      passages: [
+        passage(1, "Whether you are required to file depends on your level of gross income, your filing status and your age."),
+        passage(2, "If you are single and under 65, you must file when your gross income is at least $14,600."),
+      ],
+      history: [],
+      anonymous: false,
+    });
+    expect(answer.split("\n")[0]).toBe("If you are single and under 65, you must file when your gross income is at least $14,600. [2]");
+  });
+
   /** The local answer's first line for a question over one passage of `text`. */
   const leadOf = (question: string, text: string) =>
     localAnswer({ question, passages: [passage(1, text)], history: [], anonymous: false }).split("\n")[0];

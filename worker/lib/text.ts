@@ -107,7 +107,11 @@ export function askedFactKind(question: string): FactKind | null {
   if (/\b(why|what (drove|drives|caused|causes|led to|explains?)|reasons? (for|behind|why))\b/.test(q)) return "reason";
   if (/\bhow (long|soon)\b|how much (more |extra )?time|how many (days|weeks|months|years)/.test(q)) return "duration";
   if (
-    /\b(fine|penalty|fee|charge|cost|price|rate|percent(age)?|amount|limit|ceiling|cap|maximum|minimum|threshold|how much|worth)\b/.test(q)
+    /\b(fine|penalty|fee|charge|cost|price|rate|percent(age)?|amount|limit|ceiling|cap|maximum|minimum|threshold|how much|worth)\b/.test(
+      q,
+    ) ||
+    // a limit asked in other words: "the most I can deduct", "at what level of income must I file"
+    /\bthe (most|least)\b.*\b(can|could|may|allowed)\b|\bat what (level|point)\b/.test(q)
   )
     return "money";
   if (/\b(how many|how old|what age|up to what age|which line|what line|how far)\b/.test(q)) return "number";
