@@ -87,6 +87,18 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     for (const line of lines) expect(line).toMatch(/^\D.*: [^;]+(; [^;]+)+$/);
   });
 
+  it("reads a table's title ending in its columns' date as written, and a column's date alone is no row", async () => {
+    const earnings = await pages("sec_financebench/MGMRESORTS_2022Q4_EARNINGS.pdf");
+    const lines = splitSentences(earnings[12]!)
+      .filter(isTableRow)
+      .flatMap((row) => labelledRows(row));
+    expect(lines).toContain("ADJUSTED EBITDAR (In thousands) (Unaudited) Three months ended Twelve months ended December 31, 2022");
+    // was "... Twelve months ended December: 31,; 2022" and "December: 31,; 2021"
+    for (const line of lines)
+      expect(line).not.toMatch(/^(\S+ )*(January|February|March|April|May|June|July|August|September|October|November|December): \d/);
+    expect(lines.some((line) => /^December 31, 20\d\d$/.test(line))).toBe(false);
+  });
+
   it("leads with one cited sentence, never a heading, in about 120 words", async () => {
     const p17 = await pages("irs/p17.pdf");
     const questions: [string, number[]][] = [
