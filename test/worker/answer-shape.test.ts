@@ -213,6 +213,16 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     for (const quote of quotes(answer)) expect(names).not.toContain(quote);
     // a sentence that ends with a company's name is still one
     expect(isHeading("3M’s stock ticker symbol is MMM and is listed on the New York Stock Exchange, Inc.")).toBe(false);
+
+    // Best Buy's subsidiaries run together, however long, are names (no verb), not sentences
+    const bestBuyNames = chunkPage(bestBuy[68]!).flatMap((c) => splitSentences(c.text));
+    const runTogether = bestBuyNames.filter((s) => s.split(" ").length >= 12 && /\b(LLC|Inc\.|Limited|r\.l\.)/.test(s));
+    expect(runTogether.length).toBeGreaterThanOrEqual(2);
+    for (const names of runTogether) expect(isHeading(names)).toBe(true);
+    // while the running text of its risk factors stays sentences
+    const risks = chunkPage(bestBuy[16]!).flatMap((c) => splitSentences(c.text));
+    expect(risks.filter((s) => !isHeading(s)).length).toBeGreaterThan(15);
+    expect(isHeading("Prior to Best Buy, Ms. Barry worked at Deloitte & Touche LLP.")).toBe(false);
   });
 
   it("quotes a word broken at a line end whole, and a compound broken at its hyphen with it", async () => {

@@ -293,15 +293,22 @@ export function labelledRows(table: string): string[] {
   return rows;
 }
 
+const NAME_JOINERS = new Set(["and", "the", "for", "von", "van", "del", "des"]);
+
 /**
  * A heading or label rather than a sentence: short with no closing punctuation (a company's
- * "Inc." or "Ltd." closes a name in a list, "Best Buy Shanghai, Ltd.", not a sentence), or
- * mostly capitals.
+ * "Inc." or "Ltd." closes a name in a list, "Best Buy Shanghai, Ltd.", not a sentence), names
+ * run together from a list, or mostly capitals.
  */
 export function isHeading(sentence: string): boolean {
   const words = sentence.split(/\s+/);
-  if (words.length < 12 && (!/[.!?:;)"]$/.test(sentence) || /\b(Inc|Ltd|Co|Corp|plc|N\.V|S\.A|B\.V|r\.l|C\.V)\.$/.test(sentence)))
-    return true;
+  const closed = /[.!?:;)"]$/.test(sentence);
+  if (words.length < 12 && (!closed || /\b(Inc|Ltd|Co|Corp|plc|N\.V|S\.A|B\.V|r\.l|C\.V)\.$/.test(sentence))) return true;
+  // names run together from a list ("... Limited China Best Buy International Finance, S.à r.l.",
+  // "... Hong Kong Best Buy Health Holdings, LLC Delaware"), however long: no lower-case word but
+  // the "and" of a name ("Kitchen and Bath Centers"), so no verb
+  const listed = !closed || /\b(Inc|Ltd|Co|Corp|plc|N\.V|S\.A|B\.V|r\.l|C\.V|L\.P|LLC|LLP|GmbH|Limited)\.?$/.test(sentence);
+  if (listed && !words.some((w) => /^\p{Ll}{3,}/u.test(w) && !NAME_JOINERS.has(w))) return true;
   // mostly capitals; counted on ASCII letters in a plain loop, as this runs on every
   // sentence of every candidate passage
   let lower = 0;
