@@ -201,6 +201,12 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     const officers = chunkPage(bestBuy[19]!).flatMap((c) => splitSentences(c.text));
     expect(officers).toContain("Prior to Best Buy, Ms. Barry worked at Deloitte & Touche LLP.");
     expect(officers.some((s) => /\bMs\.$/.test(s))).toBe(false);
+    // nor after "U.S." ("the most directly comparable U.S. GAAP financial measure")
+    const amcor = await pages("sec_financebench/AMCOR_2023Q4_EARNINGS.pdf");
+    const nonGaap = chunkPage(amcor[6]!).flatMap((c) => splitSentences(c.text));
+    expect(nonGaap).toContain(
+      "For each of these non-GAAP financial measures, a reconciliation to the most directly comparable U.S. GAAP financial measure has been provided herein.",
+    );
 
     // the list of subsidiaries: "Netherlands 3M West Europe B.V." is a name, not a sentence
     const threeM = await pages("sec_financebench/3M_2018_10K.pdf");

@@ -42,10 +42,10 @@ export function ftsMatchExpression(text: string): string | null {
   return terms.length ? terms.map((t) => `"${t}"`).join(" OR ") : null;
 }
 
-/** The text cut where a sentence ends and the next begins (a capital or a number after . ! or ?), never after a title ("Ms. Barry"). */
+/** The text cut where a sentence ends and the next begins (a capital or a number after . ! or ?), never after a title ("Ms. Barry") or "U.S." ("U.S. GAAP"). */
 export function sentencePieces(text: string): string[] {
   return text
-    .split(/(?<=[.!?])(?<!\b(?:Mr|Mrs|Ms|Dr|Prof)\.)\s+(?=["'(\[]?[\p{Lu}\p{N}])/u)
+    .split(/(?<=[.!?])(?<!\b(?:Mr|Mrs|Ms|Dr|Prof|U\.S)\.)\s+(?=["'(\[]?[\p{Lu}\p{N}])/u)
     .map((s) => s.trim())
     .filter(Boolean);
 }
