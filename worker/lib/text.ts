@@ -293,6 +293,12 @@ export function labelledRows(table: string): string[] {
   return rows;
 }
 
+/** A company's form closing its name ("Best Buy Shanghai, Ltd.", "3M West Europe B.V."). */
+const COMPANY_FORM = String.raw`Inc|Ltd|Co|Corp|plc|N\.V|S\.A|B\.V|r\.l|C\.V`;
+const ENDS_WITH_COMPANY = new RegExp(`\\b(${COMPANY_FORM})\\.$`);
+/** The same, with forms that also end sentences ("Ms. Barry worked at Deloitte & Touche LLP."): only for a run of names. */
+const ENDS_WITH_ANY_COMPANY = new RegExp(`\\b(${COMPANY_FORM}|L\\.P|LLC|LLP|GmbH|Limited)\\.?$`);
+/** Lower-case words inside names ("Kitchen and Bath Centers"): no verb. */
 const NAME_JOINERS = new Set(["and", "the", "for", "von", "van", "del", "des"]);
 
 /**
@@ -303,11 +309,11 @@ const NAME_JOINERS = new Set(["and", "the", "for", "von", "van", "del", "des"]);
 export function isHeading(sentence: string): boolean {
   const words = sentence.split(/\s+/);
   const closed = /[.!?:;)"]$/.test(sentence);
-  if (words.length < 12 && (!closed || /\b(Inc|Ltd|Co|Corp|plc|N\.V|S\.A|B\.V|r\.l|C\.V)\.$/.test(sentence))) return true;
+  if (words.length < 12 && (!closed || ENDS_WITH_COMPANY.test(sentence))) return true;
   // names run together from a list ("... Limited China Best Buy International Finance, S.à r.l.",
   // "... Hong Kong Best Buy Health Holdings, LLC Delaware"), however long: no lower-case word but
   // the "and" of a name ("Kitchen and Bath Centers"), so no verb
-  const listed = !closed || /\b(Inc|Ltd|Co|Corp|plc|N\.V|S\.A|B\.V|r\.l|C\.V|L\.P|LLC|LLP|GmbH|Limited)\.?$/.test(sentence);
+  const listed = !closed || ENDS_WITH_ANY_COMPANY.test(sentence);
   if (listed && !words.some((w) => /^\p{Ll}{3,}/u.test(w) && !NAME_JOINERS.has(w))) return true;
   // mostly capitals; counted on ASCII letters in a plain loop, as this runs on every
   // sentence of every candidate passage
