@@ -300,6 +300,11 @@ describe("providers", () => {
     expect(splitSentences("How Long Should Records Be Kept? Keep records for 3 years from the date you filed.")).toEqual([
       "How Long Should Records Be Kept? Keep records for 3 years from the date you filed.",
     ]);
+    // a code's abbreviation ends no sentence
+    expect(splitSentences("This is the certification of the officer pursuant to 18 U.S.C. Section 1350. It is filed herewith.")).toEqual([
+      "This is the certification of the officer pursuant to 18 U.S.C. Section 1350.",
+      "It is filed herewith.",
+    ]);
   });
 
   it("local responder: never quotes table rows or headings as sentences", () => {

@@ -42,10 +42,10 @@ export function ftsMatchExpression(text: string): string | null {
   return terms.length ? terms.map((t) => `"${t}"`).join(" OR ") : null;
 }
 
-/** The text cut where a sentence ends and the next begins (a capital or a number after . ! or ?), never after a title ("Ms. Barry") or "U.S." ("U.S. GAAP"). */
+/** The text cut where a sentence ends and the next begins (a capital or a number after . ! or ?), never after a title ("Ms. Barry"), "U.S." ("U.S. GAAP") or "U.S.C.". */
 export function sentencePieces(text: string): string[] {
   return text
-    .split(/(?<=[.!?])(?<!\b(?:Mr|Mrs|Ms|Dr|Prof|U\.S)\.)\s+(?=["'(\[]?[\p{Lu}\p{N}])/u)
+    .split(/(?<=[.!?])(?<!\b(?:Mr|Mrs|Ms|Dr|Prof|U\.S|U\.S\.C)\.)\s+(?=["'(\[]?[\p{Lu}\p{N}])/u)
     .map((s) => s.trim())
     .filter(Boolean);
 }
