@@ -300,6 +300,14 @@ describe("providers", () => {
     expect(splitSentences("How Long Should Records Be Kept? Keep records for 3 years from the date you filed.")).toEqual([
       "How Long Should Records Be Kept? Keep records for 3 years from the date you filed.",
     ]);
+    // nor a name's middle initial, while a part of a form named by a letter does
+    expect(
+      splitSentences("The report was signed by /s/ Nicholas C. Gangestad as Chief Financial Officer. Then file it with the annual report."),
+    ).toEqual(["The report was signed by /s/ Nicholas C. Gangestad as Chief Financial Officer.", "Then file it with the annual report."]);
+    expect(splitSentences("Enter the total deductions from Schedule A. If you did not itemize, enter the standard deduction.")).toEqual([
+      "Enter the total deductions from Schedule A.",
+      "If you did not itemize, enter the standard deduction.",
+    ]);
     // a code's abbreviation ends no sentence
     expect(splitSentences("This is the certification of the officer pursuant to 18 U.S.C. Section 1350. It is filed herewith.")).toEqual([
       "This is the certification of the officer pursuant to 18 U.S.C. Section 1350.",

@@ -44,11 +44,24 @@ export function ftsMatchExpression(text: string): string | null {
 
 /** The text cut where a sentence ends and the next begins (a capital or a number after . ! or ?), never after a title ("Ms. Barry"), "U.S." ("U.S. GAAP") or "U.S.C.". */
 export function sentencePieces(text: string): string[] {
-  return text
+  const pieces = text
     .split(/(?<=[.!?])(?<!\b(?:Mr|Mrs|Ms|Dr|Prof|U\.S|U\.S\.C)\.)\s+(?=["'(\[]?[\p{Lu}\p{N}])/u)
     .map((s) => s.trim())
     .filter(Boolean);
+  // a name's middle initial ("/s/ Nicholas C. Gangestad") ends no sentence; a part of a form does ("on Schedule A.")
+  for (let i = pieces.length - 2; i >= 0; i--) {
+    const initial = /(?:^|\s)(\p{Lu}\p{Ll}+) \p{Lu}\.$/u.exec(pieces[i]!);
+    if (initial && !DOCUMENT_PARTS.has(initial[1]!)) pieces.splice(i, 2, `${pieces[i]} ${pieces[i + 1]}`);
+  }
+  return pieces;
 }
+
+/** Words naming a part of a document, after which a letter ends a sentence ("Complete Schedule A."). */
+const DOCUMENT_PARTS = new Set(
+  "Schedule Worksheet Part Section Information Exhibit Appendix Annex Table Form Item Step Chapter Note Line Box Column Figure Class Series Category Plan Option Method Test Tier Type".split(
+    " ",
+  ),
+);
 
 export function splitSentences(text: string): string[] {
   const pieces = sentencePieces(text);
