@@ -42,26 +42,27 @@ export function ftsMatchExpression(text: string): string | null {
   return terms.length ? terms.map((t) => `"${t}"`).join(" OR ") : null;
 }
 
-/** The text cut where a sentence ends and the next begins (a capital or a number after . ! or ?), never after a title ("Ms. Barry"), "U.S." ("U.S. GAAP") or "U.S.C.". */
+/** Words naming a part of a document, after which a letter ends a sentence ("Complete Schedule A."). */
+const DOCUMENT_PARTS =
+  "Schedule|Worksheet|Part|Section|Information|Exhibit|Appendix|Annex|Table|Form|Item|Step|Chapter|Note|Line|Box|Column|Figure|Class|Series|Category|Plan|Option|Method|Test|Tier|Type";
+
+/**
+ * Where a sentence ends and the next begins: a capital or a number after . ! or ?, but never after
+ * a title ("Ms. Barry"), "U.S." ("U.S. GAAP"), "U.S.C." or a name's middle initial ("/s/ Nicholas
+ * C. Gangestad"), while a part of a form named by a letter ends one ("on Schedule A.").
+ */
+const SENTENCE_END = new RegExp(
+  String.raw`(?<=[.!?])(?<!\b(?:Mr|Mrs|Ms|Dr|Prof|U\.S|U\.S\.C)\.)(?<!(?:^|\s)(?!(?:${DOCUMENT_PARTS})\s)\p{Lu}\p{Ll}+ \p{Lu}\.)\s+(?=["'(\[]?[\p{Lu}\p{N}])`,
+  "u",
+);
+
+/** The text cut into sentences at SENTENCE_END. */
 export function sentencePieces(text: string): string[] {
-  const pieces = text
-    .split(/(?<=[.!?])(?<!\b(?:Mr|Mrs|Ms|Dr|Prof|U\.S|U\.S\.C)\.)\s+(?=["'(\[]?[\p{Lu}\p{N}])/u)
+  return text
+    .split(SENTENCE_END)
     .map((s) => s.trim())
     .filter(Boolean);
-  // a name's middle initial ("/s/ Nicholas C. Gangestad") ends no sentence; a part of a form does ("on Schedule A.")
-  for (let i = pieces.length - 2; i >= 0; i--) {
-    const initial = /(?:^|\s)(\p{Lu}\p{Ll}+) \p{Lu}\.$/u.exec(pieces[i]!);
-    if (initial && !DOCUMENT_PARTS.has(initial[1]!)) pieces.splice(i, 2, `${pieces[i]} ${pieces[i + 1]}`);
-  }
-  return pieces;
 }
-
-/** Words naming a part of a document, after which a letter ends a sentence ("Complete Schedule A."). */
-const DOCUMENT_PARTS = new Set(
-  "Schedule Worksheet Part Section Information Exhibit Appendix Annex Table Form Item Step Chapter Note Line Box Column Figure Class Series Category Plan Option Method Test Tier Type".split(
-    " ",
-  ),
-);
 
 export function splitSentences(text: string): string[] {
   const pieces = sentencePieces(text);
