@@ -26,6 +26,25 @@ const developmentSecurityHeaders: Plugin = {
 };
 
 /**
+ * An address longer than MAX_URL_LENGTH gets 414. Past ~8 KB the Cloudflare
+ * plugin's own request hand-off fails with a 500 before the Worker sees it;
+ * Cloudflare's edge answers 414 too (at 16 KB).
+ */
+const MAX_URL_LENGTH = 8000;
+const developmentUrlLimit: Plugin = {
+  name: "docchat-url-limit",
+  apply: "serve",
+  configureServer(server) {
+    server.middlewares.use((req, res, next) => {
+      if ((req.url ?? "").length <= MAX_URL_LENGTH) return next();
+      res.statusCode = 414;
+      res.setHeader("Content-Type", "application/json");
+      res.end(JSON.stringify({ status: "error", message: "This address is too long." }));
+    });
+  },
+};
+
+/**
  * Text recognition's files come from our own origin (client/lib/ocr/assets.ts):
  * the dev server answers /ocr/* from node_modules, and a build emits the same
  * files into the client output, so they are never copied into git.
@@ -64,6 +83,7 @@ export default defineConfig({
   // DOCCHAT_STATE_DIR: another local state directory (the restart test runs a second server).
   plugins: [
     developmentSecurityHeaders,
+    developmentUrlLimit,
     ocrAssets,
     react(),
     cloudflare({

@@ -57,3 +57,12 @@ test("the app runs under its content security policy with no violation", async (
   await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
   expect(violations).toEqual([]);
 });
+
+test("an address of 9,000 characters gets 414 with the product's message, not the dev server's 500", async ({ request }) => {
+  for (const path of [`/app/${"a".repeat(9000)}`, `/api/documents/file/${"9".repeat(9000)}`]) {
+    const res = await request.get(path);
+    expect(res.status(), path.slice(0, 20)).toBe(414);
+    expect(await res.json()).toEqual({ status: "error", message: "This address is too long." });
+  }
+  expect((await request.get(`/app/${"a".repeat(7000)}`)).status()).toBe(200); // the SPA still answers long deep links
+});
