@@ -214,7 +214,7 @@ if (process.argv[1]?.endsWith("offline.ts")) {
       for (const r of results) {
         const hit = r.retrieved.slice(0, 5).some((p) => r.question.evidence.includes(p));
         console.log(
-          `${hit ? "  " : "X "}${r.question.id} [${r.question.evidence}] got [${r.retrieved.slice(0, 5)}] fact=${r.fact} :: ${r.question.question}`,
+          `${hit ? "  " : "X "}${r.question.id} [${r.question.evidence}] got [${r.retrieved.slice(0, 5)}] lead=${r.lead} fact=${r.fact} :: ${r.question.question}`,
         );
         if (process.env.VERBOSE === "2") console.log(`   ${r.answer.replace(/\n/g, " | ").slice(0, 300)}`);
       }

@@ -365,6 +365,24 @@ describe("providers", () => {
     expect(answer.split("\n")[0]).toBe("If you are single and under 65, you must file when your gross income is at least $14,600. [2]");
   });
 
+  it("local responder: a change in a quantity asked ('any drop in', 'did it increase or decrease') is told by its figures", () => {
+    expect(askedFactKind("Was there any drop in cash and cash equivalents between FY2023 and Q2 of FY2024?")).toBe("money");
+    expect(askedFactKind("Did wages as a percent of net sales increase or decrease in FY2023?")).toBe("money");
+    expect(askedFactKind("Was there any change in the number of stores between Q2 and year end?")).toBe("number");
+    // a change asked of the reader is no quantity
+    expect(askedFactKind("Can I change my filing status after I file?")).toBe("rule");
+    const answer = localAnswer({
+      question: "Was there any drop in cash and cash equivalents between year end and the second quarter?",
+      passages: [
+        passage(1, "Cash and cash equivalents are held mostly in money market funds and in bank deposits."),
+        passage(2, "Balance sheets. July 29, 2023 January 28, 2023 Cash and cash equivalents $ 1,093 $ 1,874 Receivables, net 1,011 1,141"),
+      ],
+      history: [],
+      anonymous: false,
+    });
+    expect(answer.split("\n")[0]).toMatch(/^Cash and cash equivalents: .*\$1,093; .*\$1,874 \[2\]$/);
+  });
+
   /** The local answer's first line for a question over one passage of `text`. */
   const leadOf = (question: string, text: string) =>
     localAnswer({ question, passages: [passage(1, text)], history: [], anonymous: false }).split("\n")[0];

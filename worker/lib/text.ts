@@ -128,6 +128,11 @@ export function askedFactKind(question: string): FactKind | null {
     /\bthe (most|least)\b.*\b(can|could|may|allowed)\b|\bat what (level|point)\b/.test(q)
   )
     return "money";
+  // a change in a quantity is told by its figures: "was there any drop in cash", "did wages increase or decrease"
+  if (
+    /\b(drop|decline|decrease|increase|rise|growth|change|fall)\s+in\b|\bdid\b.*\b(increase|decrease|grow|decline|drop|rise|fall)\b/.test(q)
+  )
+    return /\bnumber of\b/.test(q) ? "number" : "money";
   if (/\b(how many|how old|what age|up to what age|which line|what line|how far)\b/.test(q)) return "number";
   // "when" asks a date where it opens the question or a clause ("..., when is it due?", "by when"),
   // not inside one ("the rate I can use when I drive")
