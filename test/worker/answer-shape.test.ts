@@ -231,6 +231,14 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     expect(isHeading("Prior to Best Buy, Ms. Barry worked at Deloitte & Touche LLP.")).toBe(false);
   });
 
+  it("answers a question in the user's words from the form's own words ('mail' is 'send')", async () => {
+    const w9 = await pages("irs/fw9.pdf");
+    const form = passagesOf("fw9.pdf", { 1: w9[0]! });
+    expect(form.map((p) => p.text).join(" ")).toMatch(/Do not send to the IRS\./);
+    const answer = answerOver(form, "Do I have to mail my finished W-9 to the IRS as well?");
+    expect(quotes(answer)[0]).toMatch(/Do not send to the IRS\.$/);
+  });
+
   it("quotes a word broken at a line end whole, and a compound broken at its hyphen with it", async () => {
     // the 1040 instructions break words ("How- ever, neither spouse can deduct ... qualified expen- ses")
     const instructions = await pages("irs/i1040gi.pdf");

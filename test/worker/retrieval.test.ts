@@ -19,6 +19,7 @@ import {
   labelledRows,
   leadingHeading,
   queryTerms,
+  questionMatchExpression,
   splitSentences,
   stem,
 } from "../../worker/lib/text";
@@ -82,6 +83,26 @@ describe("keyword search", () => {
 
   it("drops the words of the asking and also searches the year of FY2023-style tokens", () => {
     expect(queryTerms("Give a response to the question: what was the FY2023 capex?")).toEqual(["fy2023", "fy", "2023", "capex"]);
+  });
+
+  it("also searches what the question names in the document's words, a phrase as one phrase (glossary)", async () => {
+    const u = await indexed(
+      [
+        "Purchases of property, plant and equipment were $1,577 million in 2018.",
+        "Capital allocation in 2018: cash returned to shareholders in 2018.",
+        "The office kitchen is cleaned on Fridays.",
+        "Payroll runs twice a month.",
+      ],
+      "glossary",
+    );
+    const hits = await keywordSearch(env, { userId: u.user.id, question: "What was capex in 2018?" });
+    expect(hits.map((h) => h.page)).toEqual([1, 2]); // in the question's words alone, page 2 leads (2018 twice)
+    expect(questionMatchExpression("What was capex in 2018?")).toBe(
+      '"capex" OR "2018" OR "capital expenditure" OR "capital spending" OR "purchases of property plant and equipment" OR "additions to property and equipment"',
+    );
+    // a word only people use ("write off") is never searched for a question in the document's words
+    expect(questionMatchExpression("Can I deduct it?")).toBe('"deduct"');
+    expect(questionMatchExpression("Can I write off my car?")).toBe('"write" OR "off" OR "car" OR "deduct" OR "vehicle"');
   });
 
   it("passes on at most one passage per page while other pages are left", () => {

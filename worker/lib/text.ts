@@ -5,6 +5,8 @@
 // a sentence answers it. Shared by
 // retrieval (re-ranking passages by their best sentence) and the local responder.
 
+import { glossaryMatches } from "./glossary";
+
 /** How much the question terms of the previous sentence count for a sentence. */
 const NEIGHBOUR_WEIGHT = 0.35;
 /** The weight of a sentence that holds the kind of fact asked for (an amount, a period, a date, a rule). */
@@ -40,6 +42,21 @@ export function queryTerms(text: string): string[] {
 export function ftsMatchExpression(text: string): string | null {
   const terms = queryTerms(text);
   return terms.length ? terms.map((t) => `"${t}"`).join(" OR ") : null;
+}
+
+/**
+ * A question's MATCH expression for the Library's search: its own terms, then the other phrasings
+ * of what it names (glossary.ts), a phrasing of several words as one phrase: its words alone
+ * ("earnings", "interest", "taxes" for "EBITDA") would find every page of a filing.
+ */
+export function questionMatchExpression(question: string): string | null {
+  const own = ftsMatchExpression(question);
+  const phrasings = glossaryMatches(question)
+    .flatMap((m) => m.others)
+    .map((phrase) => (phrase.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(" "))
+    .filter(Boolean)
+    .map((words) => `"${words}"`);
+  return [own, ...phrasings].filter(Boolean).join(" OR ") || null;
 }
 
 /** Words naming a part of a document, after which a letter ends a sentence ("Complete Schedule A."). */
@@ -476,6 +493,8 @@ export function scoreSentences(question: string, passageTexts: readonly string[]
   // one expression per term compiled once per question; keyed by text, so a sentence found in two
   // passages counts once for the terms' rarity
   const startsWord = terms.map((t) => new RegExp(`(?<![\\p{L}\\p{N}])${t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "u"));
+  // what the question names in other words ("capex": "purchases of property, plant and equipment") counts as one more term
+  startsWord.push(...glossaryMatches(question).map((m) => m.pattern));
   const holds = new Map<string, boolean[]>();
   for (const p of passages) {
     for (const { text, lower } of p.sentences) {
@@ -487,7 +506,7 @@ export function scoreSentences(question: string, passageTexts: readonly string[]
     }
   }
   const total = holds.size;
-  const idf = terms.map((_, j) => Math.log(1 + total / (1 + [...holds.values()].filter((h) => h[j]).length)));
+  const idf = startsWord.map((_, j) => Math.log(1 + total / (1 + [...holds.values()].filter((h) => h[j]).length)));
   const matched = (sentence: string) => holds.get(sentence)!.reduce((sum, hit, j) => sum + (hit ? idf[j]! : 0), 0);
   return passages.flatMap(({ passage, sentences }) => {
     let before = 0;

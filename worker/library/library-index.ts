@@ -5,7 +5,7 @@
 // product, and node:sqlite in the offline benchmark. Its schema and migrations
 // are in ./library-schema.ts, the shapes it hands out in ./types.ts.
 import { DOCUMENT_MESSAGES } from "../contract/documents";
-import { ftsMatchExpression } from "../lib/text";
+import { questionMatchExpression } from "../lib/text";
 import { chunkPage } from "./chunker";
 import { migrate, type SyncSql } from "./library-schema";
 import type { ChunkHit, DocumentState, IndexedChunk, NamedFile } from "./types";
@@ -359,7 +359,7 @@ export class LibraryIndex {
    * text made a search over Pub 17 (1,237 chunks, ~1,000 matching) ~20% slower.
    */
   search(question: string, documentIds: readonly string[] | null, limit: number): ChunkHit[] {
-    const match = ftsMatchExpression(question);
+    const match = questionMatchExpression(question);
     if (!match) return [];
     const ids = documentIds?.length ? documentIds : null;
     return this.sql.rows<ChunkHit>(

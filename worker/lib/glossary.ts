@@ -1,0 +1,114 @@
+// The words people ask in and the words documents write for the same thing:
+// "capex" is "purchases of property, plant and equipment" in a cash flow
+// statement, a "kid" is a "child" in a tax publication. Each group lists the
+// phrasings of one thing in general business, tax and plain-English use; a
+// question that uses one also searches, and scores sentences by, the others a
+// document would use. The plain-English groups were checked on the development
+// questions (bench/qa, the dev half; docs/decisions.md).
+
+const GROUPS: readonly (readonly string[])[] = [
+  // financial statements
+  ["capex", "capital expenditure", "capital spending", "purchases of property, plant and equipment", "additions to property and equipment"],
+  ["PP&E", "~PPNE", "~PP and E", "property, plant and equipment", "property and equipment"],
+  ["~top line", "~topline", "revenue", "net sales"],
+  ["~bottom line", "net income", "net earnings"],
+  ["COGS", "cost of goods sold", "cost of sales", "cost of revenue"],
+  ["SG&A", "selling, general and administrative"],
+  ["R&D", "research and development"],
+  ["EPS", "earnings per share"],
+  ["EBIT", "earnings before interest and taxes"],
+  ["EBITDA", "earnings before interest, taxes, depreciation and amortization"],
+  ["D&A", "depreciation and amortization"],
+  ["gross margin", "gross profit"],
+  ["cash flow statement", "statement of cash flows", "statements of cash flows"],
+  ["balance sheet", "statement of financial position"],
+  ["income statement", "statement of operations", "statement of earnings", "profit and loss", "P&L"],
+  ["~buyback", "~buy back", "share repurchase", "stock repurchase", "repurchase of common stock"],
+  ["headcount", "number of employees", "workforce"],
+  ["CEO", "chief executive officer"],
+  ["CFO", "chief financial officer"],
+  ["COO", "chief operating officer"],
+  ["FX", "foreign exchange", "currency"],
+  ["YoY", "year over year"],
+  ["M&A", "mergers and acquisitions"],
+  ["operating income", "operating profit", "income from operations"],
+  ["~opex", "operating expenses"],
+  ["~cash on hand", "cash and cash equivalents"],
+  ["~outstanding shares", "~share count", "shares outstanding"],
+  ["~market cap", "market value"],
+  ["~layoffs", "workforce reduction", "restructuring"],
+  ["~lawsuit", "litigation", "legal proceedings"],
+  ["receivables", "accounts receivable"],
+  ["payables", "accounts payable"],
+  // tax
+  ["W-2", "wage and tax statement"],
+  ["AGI", "adjusted gross income"],
+  ["EITC", "EIC", "earned income credit", "earned income tax credit"],
+  ["CTC", "child tax credit"],
+  ["SSN", "social security number"],
+  ["TIN", "taxpayer identification number"],
+  ["EIN", "employer identification number"],
+  ["ITIN", "individual taxpayer identification number"],
+  ["HSA", "health savings account"],
+  ["SALT", "state and local taxes"],
+  ["deadline", "due date"],
+  ["e-file", "file electronically", "electronic filing"],
+  ["~write off", "deduct"],
+  ["~tax bill", "tax liability"],
+  ["~paycheck", "wages"],
+  // plain English
+  ["~kid", "child"],
+  ["~kids", "children"],
+  ["~ceiling", "limit", "maximum"],
+  ["~hand in", "~turn in", "submit"],
+  ["~mail", "send"],
+  ["~fresh", "new"],
+  ["~amend", "change", "correct"],
+  ["~switch", "change"],
+  ["~husband", "~wife", "spouse"],
+  ["~pull out", "~take out", "withdraw", "withdrawal", "distribution"],
+  ["~extra", "additional"],
+  ["~knock off", "reduce", "lower"],
+  ["~car", "vehicle"],
+];
+
+/** One phrasing as a pattern: any spacing or punctuation between its words, a plural's "s" at its end. */
+function phrasePattern(phrase: string): string {
+  const words = phrase.toLowerCase().match(/[\p{L}\p{N}&]+/gu) ?? [];
+  const body = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[\\s,.&/-]*");
+  return `(?<![\\p{L}\\p{N}])${body}(?:e?s)?(?![\\p{L}\\p{N}])`;
+}
+
+const COMPILED = GROUPS.map((phrases) =>
+  phrases.map((p) => ({
+    phrase: p.replace(/^~/, ""),
+    // "~": only people say it ("kid"); a question in the document's words is not searched for it
+    informal: p.startsWith("~"),
+    pattern: new RegExp(phrasePattern(p.replace(/^~/, "")), "iu"),
+  })),
+);
+
+export interface GlossaryMatch {
+  /** the document's phrasings the question did not use, to search too */
+  others: string[];
+  /** any of those phrasings, to find in a sentence */
+  pattern: RegExp;
+}
+
+/** The last question's matches: a turn searches and scores sentences for one question several times. */
+let last: { question: string; matches: GlossaryMatch[] } | null = null;
+
+/** For each group the question uses one phrasing of, the others it could be written in. */
+export function glossaryMatches(question: string): GlossaryMatch[] {
+  if (last?.question !== question) last = { question, matches: findMatches(question) };
+  return last.matches;
+}
+
+function findMatches(question: string): GlossaryMatch[] {
+  return COMPILED.flatMap((group) => {
+    const used = group.filter((p) => p.pattern.test(question));
+    const others = group.filter((p) => !used.includes(p) && !p.informal);
+    if (!used.length || !others.length) return [];
+    return [{ others: others.map((p) => p.phrase), pattern: new RegExp(others.map((p) => phrasePattern(p.phrase)).join("|"), "iu") }];
+  });
+}
