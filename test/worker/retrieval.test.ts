@@ -386,6 +386,21 @@ describe("providers", () => {
     expect(answer.split("\n")[0]).toBe("If you are single and under 65, you must file when your gross income is at least $14,600. [2]");
   });
 
+  it("local responder: more time asked in other words ('how much additional time') is a period asked", () => {
+    expect(askedFactKind("How much additional time do I get to file and pay?")).toBe("duration");
+    expect(askedFactKind("How much extra time can I get?")).toBe("duration");
+    const answer = localAnswer({
+      question: "Living abroad, how much additional time do I get to file without asking?",
+      passages: [
+        passage(1, "If you live abroad, you may have to file Form 2555, which costs $15 to mail additional copies of."),
+        passage(2, "If you live abroad on the due date, you get an extra 2 months to file and pay the tax."),
+      ],
+      history: [],
+      anonymous: false,
+    });
+    expect(answer.split("\n")[0]).toBe("If you live abroad on the due date, you get an extra 2 months to file and pay the tax. [2]");
+  });
+
   it("local responder: a change in a quantity asked ('any drop in', 'did it increase or decrease') is told by its figures", () => {
     expect(askedFactKind("Was there any drop in cash and cash equivalents between FY2023 and Q2 of FY2024?")).toBe("money");
     expect(askedFactKind("Did wages as a percent of net sales increase or decrease in FY2023?")).toBe("money");

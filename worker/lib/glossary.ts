@@ -67,7 +67,7 @@ const GROUPS: readonly (readonly string[])[] = [
   ["~switch", "change"],
   ["~husband", "~wife", "spouse"],
   ["~pull out", "~take out", "withdraw", "withdrawal", "distribution"],
-  ["~extra", "additional"],
+  ["extra", "additional"],
   ["~knock off", "reduce", "lower"],
   ["~car", "vehicle"],
 ];

@@ -136,7 +136,7 @@ export function askedFactKind(question: string): FactKind | null {
   const q = question.toLowerCase();
   // a cause asked ("why...", "what drove the increase?") is answered by the sentence that gives one
   if (/\b(why|what (drove|drives|caused|causes|led to|explains?)|reasons? (for|behind|why))\b/.test(q)) return "reason";
-  if (/\bhow (long|soon)\b|how much (more |extra )?time|how many (days|weeks|months|years)/.test(q)) return "duration";
+  if (/\bhow (long|soon)\b|how much (more |extra |additional )?time|how many (days|weeks|months|years)/.test(q)) return "duration";
   if (
     /\b(fine|penalty|fee|charge|cost|price|rate|percent(age)?|amount|limit|ceiling|cap|maximum|minimum|threshold|how much|worth)\b/.test(
       q,
