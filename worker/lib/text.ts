@@ -294,11 +294,9 @@ export function labelledRows(table: string): string[] {
     // an index line ("RRTA tax withheld 72 Exemptions 15 Extension of time to file 7, 71") has page numbers in its label
     const pageNumbers = words.filter((w) => /^\d+,?$/.test(w)).length;
     if (values.length >= minValues && words.some((w) => /\p{L}{2}/u.test(w)) && !values.every((v) => YEAR.test(v)) && pageNumbers < 2) {
-      // a table's title ending in its columns' date ("Twelve months ended December 31, 2022") reads as
-      // written; a column's date alone ("December 31, 2021") is no row
-      if (MONTH_NAME.test(words.at(-1)!) && /^\d{1,2},$/.test(values[0]!)) {
-        if (words.length > 1) rows.push([...words, ...values].join(" "));
-      } else {
+      // a table's title ending in its columns' date ("NET REVENUES ... Twelve months ended December 31,
+      // 2022") is a heading, and a column's date alone ("December 31, 2021") no row: neither has figures
+      if (!(MONTH_NAME.test(words.at(-1)!) && /^\d{1,2},$/.test(values[0]!))) {
         const figures = header.length === values.length ? values.map((v, i) => `${header[i]} ${v}`) : values;
         rows.push(`${words.join(" ")}: ${figures.join("; ")}`);
       }
