@@ -310,6 +310,13 @@ describe("providers", () => {
     expect(answer.split(/\s+/).length).toBeLessThanOrEqual(130);
   });
 
+  it("local responder: quotes the same row once, also when two pages write it apart only by signs", () => {
+    const row = (dollar: string) => `Cash flows. 2018 2017 Purchases of equipment ${dollar}(1,577) ${dollar}(1,373) Net income 4,000 3,900`;
+    const passages = [passage(1, row("$ ")), passage(2, row("")), passage(3, "Equipment purchases are reviewed by the board every year.")];
+    const answer = localAnswer({ question: "How much were purchases of equipment in 2018?", passages, history: [], anonymous: false });
+    expect(answer.match(/Purchases of equipment:/g)).toHaveLength(1);
+  });
+
   it("splits sentences at a line reference but keeps a list number and a question with what follows", () => {
     expect(splitSentences("Enter the result on line 19. Also, enter the amount you repaid on the dotted line.")).toEqual([
       "Enter the result on line 19.",

@@ -57,11 +57,15 @@ export function pickSentences(question: string, input: Pick<ChatTurnInput, "pass
   for (const c of ranked) {
     if (picked.length > MAX_SUPPORT) break;
     if (c.score < lead.score * SUPPORT_MIN_SHARE) break;
-    if (picked.some((p) => page(p) === page(c) || p.text === c.text)) continue;
+    if (picked.some((p) => page(p) === page(c) || sameWords(p.text, c.text))) continue;
     picked.push(c);
   }
   return { picked, related };
 }
+
+/** The same words and figures, written apart only by signs and spacing: a table row on two pages, "$(1,577)" on one. */
+const sameWords = (a: string, b: string) =>
+  a.replace(/[^\p{L}\p{N}]/gu, "").toLowerCase() === b.replace(/[^\p{L}\p{N}]/gu, "").toLowerCase();
 
 /** Nothing found in a chat that searches only its attached documents: say where it looked and how to look further. */
 function notInChatDocuments(names: readonly string[]): string {
