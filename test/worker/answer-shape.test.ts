@@ -102,6 +102,23 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     expect(lines.some((line) => /^December 31, 20\d\d$/.test(line))).toBe(false);
   });
 
+  it("reads a statement whose two columns are headed by dates as labelled rows, never as text", async () => {
+    const tenK = await pages("sec_financebench/BESTBUY_2023_10K.pdf");
+    const balanceSheet = splitSentences(tenK[38]!);
+    // was one "sentence": "Consolidated Balance Sheets $ in millions ... January 28, 2023 January 29, 2022 Assets ... $ 1,874 $ 2,936 Receivables, net 1,141 1,042 ..."
+    const headed = balanceSheet.filter((s) => /January 28, 2023 January 29, 2022/.test(s));
+    expect(headed.length).toBeGreaterThan(0);
+    for (const piece of headed) expect(isTableRow(piece)).toBe(true);
+    const rows = headed.flatMap((piece) => labelledRows(piece));
+    expect(rows).toContain("Receivables, net: 1,141; 1,042");
+    expect(rows).toContain("Net property and equipment: 2,352; 2,250");
+    // a column head of dates alone is a table's, no sentence; running text puts a word between two dates
+    expect(
+      isTableRow("Three months ended Three months ended 2018 vs 2017 December 31, 2018 December 31, 2017 % change Net % of Oper."),
+    ).toBe(true);
+    expect(isTableRow("The plan ran from January 1, 2024, to December 31, 2024, for all staff.")).toBe(false);
+  });
+
   it("leads with one cited sentence, never a heading, in about 120 words", async () => {
     const p17 = await pages("irs/p17.pdf");
     const questions: [string, number[]][] = [

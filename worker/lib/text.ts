@@ -204,11 +204,18 @@ export function statesFact(sentence: string, kind: FactKind): boolean {
 
 const NUMERIC_TOKEN = /^[$(]?[-+]?[\d.,]*\d[\d.,]*%?\)?$/;
 
+/** Two calendar dates side by side, a table's column heads ("January 28, 2023 January 29, 2022"): running text puts a word between. */
+const DATE_COLUMNS = new RegExp(
+  `${MONTH_NAME.source} \\d{1,2}, (19|20)\\d\\d\\s+(\\(\\w+\\)\\s+)?${MONTH_NAME.source} \\d{1,2}, (19|20)\\d\\d\\b`,
+);
+
 /**
  * A table row read as text ("2018 2017 $ 17,360 $ 16,202 ..."), or several rows
- * run together: mostly numbers, or figures in columns (runs of three or more).
+ * run together: mostly numbers, figures in columns (runs of three or more), or
+ * columns headed by dates (a balance sheet's two columns).
  */
 export function isTableRow(sentence: string): boolean {
+  if (DATE_COLUMNS.test(sentence)) return true;
   const tokens = sentence.split(/\s+/).filter((t) => t !== "$" && t !== "%");
   const numeric = tokens.filter((t) => NUMERIC_TOKEN.test(t)).length;
   if (numeric >= 3 && numeric / tokens.length >= 0.35) return true;
