@@ -61,6 +61,7 @@ const GROUPS: readonly (readonly string[])[] = [
   ["~kids", "children"],
   ["~ceiling", "limit", "maximum"],
   ["~hand in", "~turn in", "submit"],
+  ["~boss", "employer"],
   ["~mail", "send"],
   ["~fresh", "new"],
   ["~amend", "change", "correct"],
