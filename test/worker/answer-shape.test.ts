@@ -102,7 +102,7 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     expect(lines.some((line) => /^December 31, 20\d\d$/.test(line))).toBe(false);
   });
 
-  it("reads a statement whose two columns are headed by dates as labelled rows, never as text", async () => {
+  it("reads a statement of two columns (headed by dates, or rows of two figures) as labelled rows, never as text", async () => {
     const tenK = await pages("sec_financebench/BESTBUY_2023_10K.pdf");
     const balanceSheet = splitSentences(tenK[38]!);
     // was one "sentence": "Consolidated Balance Sheets $ in millions ... January 28, 2023 January 29, 2022 Assets ... $ 1,874 $ 2,936 Receivables, net 1,141 1,042 ..."
@@ -112,6 +112,14 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     const rows = headed.flatMap((piece) => labelledRows(piece));
     expect(rows).toContain("Receivables, net: 1,141; 1,042");
     expect(rows).toContain("Net property and equipment: 2,352; 2,250");
+    // 3M's balance sheet: two figures side by side, row after row (its column heads are cut: "December 31, December 31,")
+    const threeM = (await pages("sec_financebench/3M_2018_10K.pdf"))[57]!;
+    const statement = splitSentences(threeM).filter((s) => /Property, plant and equipment — net/.test(s));
+    expect(statement.length).toBeGreaterThan(0);
+    for (const piece of statement) expect(isTableRow(piece)).toBe(true);
+    expect(statement.flatMap((piece) => labelledRows(piece))).toContain("Property, plant and equipment — net: 2018 8,738; 2017 8,866");
+    // a date's day and year are no two figures
+    expect(isTableRow("Leave taken from April 1, 2021, and before October 1, 2021, and after March 31, 2021, counts too.")).toBe(false);
     // a column head of dates alone is a table's, no sentence; running text puts a word between two dates
     expect(
       isTableRow("Three months ended Three months ended 2018 vs 2017 December 31, 2018 December 31, 2017 % change Net % of Oper."),

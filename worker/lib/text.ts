@@ -211,8 +211,8 @@ const DATE_COLUMNS = new RegExp(
 
 /**
  * A table row read as text ("2018 2017 $ 17,360 $ 16,202 ..."), or several rows
- * run together: mostly numbers, figures in columns (runs of three or more), or
- * columns headed by dates (a balance sheet's two columns).
+ * run together: mostly numbers, figures in columns (runs of three or more, or
+ * three rows of two), or columns headed by dates (a balance sheet's two columns).
  */
 export function isTableRow(sentence: string): boolean {
   if (DATE_COLUMNS.test(sentence)) return true;
@@ -226,7 +226,24 @@ export function isTableRow(sentence: string): boolean {
     if (run >= 4) return true;
     if (run === 3) columns++;
   }
-  return columns >= 2;
+  return columns >= 2 || figurePairs(sentence) >= 3;
+}
+
+const CALENDAR_DATE = new RegExp(`${MONTH_NAME.source} \\d{1,2}, (19|20)\\d\\d`, "g");
+
+/**
+ * Two figures side by side, as many times as a two-column statement has rows ("Receivables, net
+ * 1,141 1,042"): running text puts a word between two figures, but for a date's day and year.
+ */
+function figurePairs(sentence: string): number {
+  let pairs = 0;
+  let run = 0;
+  for (const t of sentence.replace(CALENDAR_DATE, "date").split(/\s+/)) {
+    if (t === "$" || t === "%") continue;
+    run = NUMERIC_TOKEN.test(t) ? run + 1 : 0;
+    if (run === 2) pairs++;
+  }
+  return pairs;
 }
 
 // Abbreviations a sentence may run on after in lower case ("XYZ Corp. paid", "paper vs. electronic").
