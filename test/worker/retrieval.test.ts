@@ -408,6 +408,24 @@ describe("providers", () => {
     expect(answer.split("\n")[0]).toBe("If you live abroad on the due date, you get an extra 2 months to file and pay the tax. [2]");
   });
 
+  it("local responder: 'who is' asks a name, answered by the sentence naming a person; 'who can' does not", () => {
+    expect(askedFactKind("Who is the CEO?")).toBe("person");
+    expect(askedFactKind("Who can claim the child as a dependent?")).not.toBe("person");
+    const answer = localAnswer({
+      question: "Who is the chief executive officer?",
+      passages: [
+        passage(
+          1,
+          "Based upon that evaluation, the Chief Executive Officer and Chief Financial Officer concluded that the controls are effective.",
+        ),
+        passage(2, "This report fairly presents the results of the Company. /s/ Michael F. Roman Chief Executive Officer February 7, 2019"),
+      ],
+      history: [],
+      anonymous: false,
+    });
+    expect(answer.split("\n")[0]).toContain("Michael F. Roman Chief Executive Officer");
+  });
+
   it("local responder: a change in a quantity asked ('any drop in', 'did it increase or decrease') is told by its figures", () => {
     expect(askedFactKind("Was there any drop in cash and cash equivalents between FY2023 and Q2 of FY2024?")).toBe("money");
     expect(askedFactKind("Did wages as a percent of net sales increase or decrease in FY2023?")).toBe("money");

@@ -33,7 +33,7 @@ const GROUPS: readonly (readonly string[])[] = [
   ["M&A", "mergers and acquisitions"],
   ["operating income", "operating profit", "income from operations"],
   ["~opex", "operating expenses"],
-  ["~cash on hand", "cash and cash equivalents"],
+  ["~cash on hand", "~cash", "cash and cash equivalents"],
   ["~outstanding shares", "~share count", "shares outstanding"],
   ["~market cap", "market value"],
   ["~layoffs", "workforce reduction", "restructuring"],

@@ -130,13 +130,15 @@ export function leadingHeading(piece: string): { heading: string; sentence: stri
 }
 
 /** What kind of fact a question asks for; a sentence holding that kind of fact is preferred as the answer. */
-export type FactKind = "money" | "number" | "duration" | "date" | "rule" | "reason";
+export type FactKind = "money" | "number" | "duration" | "date" | "rule" | "reason" | "person";
 
 export function askedFactKind(question: string): FactKind | null {
   const q = question.toLowerCase();
   // a cause asked ("why...", "what drove the increase?") is answered by the sentence that gives one
   if (/\b(why|what (drove|drives|caused|causes|led to|explains?)|reasons? (for|behind|why))\b/.test(q)) return "reason";
   if (/\bhow (long|soon)\b|how much (more |extra |additional )?time|how many (days|weeks|months|years)/.test(q)) return "duration";
+  // "who is the CEO?" asks a name; "who can claim...?" asks a rule
+  if (/\bwho (is|was|are|were|signed|signs)\b/.test(q)) return "person";
   if (
     /\b(fine|penalty|fee|charge|cost|price|rate|percent(age)?|amount|limit|ceiling|cap|maximum|minimum|threshold|how much|worth)\b/.test(
       q,
@@ -195,12 +197,17 @@ export function statesFact(sentence: string, kind: FactKind): boolean {
       return MONTH.test(sentence) || PERIOD.test(sentence);
     case "rule":
       return /\b(must|may|can|cannot|\w*n['’]t|do not|only if|required|not|allowed|eligible|qualif\w*)\b/i.test(sentence);
+    case "person":
+      return PERSON_NAME.test(sentence);
     case "reason":
       return /\b(because|due to|driven by|as a result of|attributable to|result(ed|ing)? from|owing to|reflect(s|ed|ing)?|primarily from)\b/i.test(
         sentence,
       );
   }
 }
+
+/** A person named as documents name people: with a title ("Ms. Barry"), signing ("/s/"), or with a middle initial ("Corie S. Barry"). */
+const PERSON_NAME = /\b(Mr|Mrs|Ms|Dr)\.\s+\p{Lu}|\/s\/\s*\p{Lu}|\b\p{Lu}\p{Ll}+ \p{Lu}\. \p{Lu}\p{Ll}+/u;
 
 const NUMERIC_TOKEN = /^[$(]?[-+]?[\d.,]*\d[\d.,]*%?\)?$/;
 
