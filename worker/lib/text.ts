@@ -137,7 +137,7 @@ export function askedFactKind(question: string): FactKind | null {
   // a cause asked ("why...", "what drove the increase?") is answered by the sentence that gives one
   if (/\b(why|what (drove|drives|caused|causes|led to|explains?)|reasons? (for|behind|why))\b/.test(q)) return "reason";
   if (/\bhow (long|soon)\b|how much (more |extra |additional )?time|how many (days|weeks|months|years)/.test(q)) return "duration";
-  // "who is the CEO?" asks a name; "who can claim...?" asks a rule
+  // "who is the CEO?" asks a name; "who can claim...?" does not
   if (/\bwho (is|was|are|were|signed|signs)\b/.test(q)) return "person";
   if (
     /\b(fine|penalty|fee|charge|cost|price|rate|percent(age)?|amount|limit|ceiling|cap|maximum|minimum|threshold|how much|worth)\b/.test(
