@@ -376,54 +376,46 @@ describe("providers", () => {
     expect(answer.split("\n")[0]).toBe("Employers must send the wage statement by January 31, 2025, to every employee. [3]");
   });
 
+  /** The local answer's first line for a question over these passages, in a signed-in user's new chat. */
+  const leadOver = (question: string, passages: Passage[]) =>
+    localAnswer({ question, passages, history: [], anonymous: false }).split("\n")[0];
+
   it("local responder: a limit asked in other words ('the most I can', 'at what level') asks an amount", () => {
     expect(askedFactKind("What's the most student loan interest I can deduct?")).toBe("money");
     expect(askedFactKind("At what level of gross income am I required to file?")).toBe("money");
     // "most" that asks no limit
     expect(askedFactKind("Which filing status do most people use?")).not.toBe("money");
-    const answer = localAnswer({
-      question: "At what level of gross income am I required to file?",
-      passages: [
+    expect(
+      leadOver("At what level of gross income am I required to file?", [
         passage(1, "Whether you are required to file depends on your level of gross income, your filing status and your age."),
         passage(2, "If you are single and under 65, you must file when your gross income is at least $14,600."),
-      ],
-      history: [],
-      anonymous: false,
-    });
-    expect(answer.split("\n")[0]).toBe("If you are single and under 65, you must file when your gross income is at least $14,600. [2]");
+      ]),
+    ).toBe("If you are single and under 65, you must file when your gross income is at least $14,600. [2]");
   });
 
   it("local responder: more time asked in other words ('how much additional time') is a period asked", () => {
     expect(askedFactKind("How much additional time do I get to file and pay?")).toBe("duration");
     expect(askedFactKind("How much extra time can I get?")).toBe("duration");
-    const answer = localAnswer({
-      question: "Living abroad, how much additional time do I get to file without asking?",
-      passages: [
+    expect(
+      leadOver("Living abroad, how much additional time do I get to file without asking?", [
         passage(1, "If you live abroad, you may have to file Form 2555, which costs $15 to mail additional copies of."),
         passage(2, "If you live abroad on the due date, you get an extra 2 months to file and pay the tax."),
-      ],
-      history: [],
-      anonymous: false,
-    });
-    expect(answer.split("\n")[0]).toBe("If you live abroad on the due date, you get an extra 2 months to file and pay the tax. [2]");
+      ]),
+    ).toBe("If you live abroad on the due date, you get an extra 2 months to file and pay the tax. [2]");
   });
 
   it("local responder: 'who is' asks a name, answered by the sentence naming a person; 'who can' does not", () => {
     expect(askedFactKind("Who is the CEO?")).toBe("person");
     expect(askedFactKind("Who can claim the child as a dependent?")).not.toBe("person");
-    const answer = localAnswer({
-      question: "Who is the chief executive officer?",
-      passages: [
+    expect(
+      leadOver("Who is the chief executive officer?", [
         passage(
           1,
           "Based upon that evaluation, the Chief Executive Officer and Chief Financial Officer concluded that the controls are effective.",
         ),
         passage(2, "This report fairly presents the results of the Company. /s/ Michael F. Roman Chief Executive Officer February 7, 2019"),
-      ],
-      history: [],
-      anonymous: false,
-    });
-    expect(answer.split("\n")[0]).toContain("Michael F. Roman Chief Executive Officer");
+      ]),
+    ).toContain("Michael F. Roman Chief Executive Officer");
   });
 
   it("local responder: a change in a quantity asked ('any drop in', 'did it increase or decrease') is told by its figures", () => {
@@ -432,21 +424,16 @@ describe("providers", () => {
     expect(askedFactKind("Was there any change in the number of stores between Q2 and year end?")).toBe("number");
     // a change asked of the reader is no quantity
     expect(askedFactKind("Can I change my filing status after I file?")).toBe("rule");
-    const answer = localAnswer({
-      question: "Was there any drop in cash and cash equivalents between year end and the second quarter?",
-      passages: [
+    expect(
+      leadOver("Was there any drop in cash and cash equivalents between year end and the second quarter?", [
         passage(1, "Cash and cash equivalents are held mostly in money market funds and in bank deposits."),
         passage(2, "Balance sheets. July 29, 2023 January 28, 2023 Cash and cash equivalents $ 1,093 $ 1,874 Receivables, net 1,011 1,141"),
-      ],
-      history: [],
-      anonymous: false,
-    });
-    expect(answer.split("\n")[0]).toMatch(/^Cash and cash equivalents: .*\$1,093; .*\$1,874 \[2\]$/);
+      ]),
+    ).toMatch(/^Cash and cash equivalents: .*\$1,093; .*\$1,874 \[2\]$/);
   });
 
   /** The local answer's first line for a question over one passage of `text`. */
-  const leadOf = (question: string, text: string) =>
-    localAnswer({ question, passages: [passage(1, text)], history: [], anonymous: false }).split("\n")[0];
+  const leadOf = (question: string, text: string) => leadOver(question, [passage(1, text)]);
 
   it("local responder: a cause asked is answered by the sentence that gives one", () => {
     expect(askedFactKind("Why did inventories go up?")).toBe("reason");

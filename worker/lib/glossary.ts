@@ -73,20 +73,18 @@ const GROUPS: readonly (readonly string[])[] = [
   ["~car", "vehicle"],
 ];
 
-/** One phrasing as a pattern: any spacing or punctuation between its words, a plural's "s" at its end. */
+/** One phrasing as a pattern: any spacing or punctuation between its words (letters, digits, "&": nothing to escape), a plural's "s" at its end. */
 function phrasePattern(phrase: string): string {
-  const words = phrase.toLowerCase().match(/[\p{L}\p{N}&]+/gu) ?? [];
-  const body = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[\\s,.&/-]*");
+  const body = (phrase.toLowerCase().match(/[\p{L}\p{N}&]+/gu) ?? []).join("[\\s,.&/-]*");
   return `(?<![\\p{L}\\p{N}])${body}(?:e?s)?(?![\\p{L}\\p{N}])`;
 }
 
 const COMPILED = GROUPS.map((phrases) =>
-  phrases.map((p) => ({
-    phrase: p.replace(/^~/, ""),
+  phrases.map((written) => {
+    const phrase = written.replace(/^~/, "");
     // "~": only people say it ("kid"); a question in the document's words is not searched for it
-    informal: p.startsWith("~"),
-    pattern: new RegExp(phrasePattern(p.replace(/^~/, "")), "iu"),
-  })),
+    return { phrase, informal: written !== phrase, pattern: new RegExp(phrasePattern(phrase), "iu") };
+  }),
 );
 
 export interface GlossaryMatch {

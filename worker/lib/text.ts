@@ -28,8 +28,11 @@ const QUESTION_WORDS = new Set(
 );
 
 /** Search terms from any user text: letters and digits only, so quotes and FTS operators can never break the query. */
+/** A text's words and numbers, lower-cased, without punctuation. */
+const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
 export function queryTerms(text: string): string[] {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = wordsOf(text);
   // "FY2023" or "Q2'2023" style tokens: also search their parts ("2023"), which is how tables write them
   const terms = words.flatMap((w) => {
     const parts = w.match(/\p{L}+|\p{N}+/gu) ?? [];
@@ -53,7 +56,7 @@ export function questionMatchExpression(question: string): string | null {
   const own = ftsMatchExpression(question);
   const phrasings = glossaryMatches(question)
     .flatMap((m) => m.others)
-    .map((phrase) => (phrase.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(" "))
+    .map((phrase) => wordsOf(phrase).join(" "))
     .filter(Boolean)
     .map((words) => `"${words}"`);
   return [own, ...phrasings].filter(Boolean).join(" OR ") || null;
@@ -211,10 +214,10 @@ const PERSON_NAME = /\b(Mr|Mrs|Ms|Dr)\.\s+\p{Lu}|\/s\/\s*\p{Lu}|\b\p{Lu}\p{Ll}+ 
 
 const NUMERIC_TOKEN = /^[$(]?[-+]?[\d.,]*\d[\d.,]*%?\)?$/;
 
+/** A calendar date with its year ("January 28, 2023"). */
+const CALENDAR_DATE = String.raw`${MONTH_NAME.source} \d{1,2}, (19|20)\d\d`;
 /** Two calendar dates side by side, a table's column heads ("January 28, 2023 January 29, 2022"): running text puts a word between. */
-const DATE_COLUMNS = new RegExp(
-  `${MONTH_NAME.source} \\d{1,2}, (19|20)\\d\\d\\s+(\\(\\w+\\)\\s+)?${MONTH_NAME.source} \\d{1,2}, (19|20)\\d\\d\\b`,
-);
+const DATE_COLUMNS = new RegExp(String.raw`${CALENDAR_DATE}\s+(\(\w+\)\s+)?${CALENDAR_DATE}\b`);
 
 /**
  * A table row read as text ("2018 2017 $ 17,360 $ 16,202 ..."), or several rows
@@ -236,7 +239,7 @@ export function isTableRow(sentence: string): boolean {
   return columns >= 2 || figurePairs(sentence) >= 3;
 }
 
-const CALENDAR_DATE = new RegExp(`${MONTH_NAME.source} \\d{1,2}, (19|20)\\d\\d`, "g");
+const CALENDAR_DATES = new RegExp(CALENDAR_DATE, "g");
 
 /**
  * Two figures side by side, as many times as a two-column statement has rows ("Receivables, net
@@ -245,7 +248,7 @@ const CALENDAR_DATE = new RegExp(`${MONTH_NAME.source} \\d{1,2}, (19|20)\\d\\d`,
 function figurePairs(sentence: string): number {
   let pairs = 0;
   let run = 0;
-  for (const t of sentence.replace(CALENDAR_DATE, "date").split(/\s+/)) {
+  for (const t of sentence.replace(CALENDAR_DATES, "date").split(/\s+/)) {
     if (t === "$" || t === "%") continue;
     run = NUMERIC_TOKEN.test(t) ? run + 1 : 0;
     if (run === 2) pairs++;
