@@ -13,6 +13,7 @@ import { localAnswer, localProvider } from "../../worker/providers/llm/local";
 import { RERANK_MODEL } from "../../worker/services/reranker";
 import {
   askedFactKind,
+  conceptMatchExpression,
   ftsMatchExpression,
   isHeading,
   isTableRow,
@@ -26,9 +27,11 @@ import {
 import { openAiProvider } from "../../worker/providers/llm/openai";
 import { SYSTEM_PROMPT, chatTitle } from "../../worker/providers/llm/prompt";
 import { workersAiProvider } from "../../worker/providers/llm/workers-ai";
-import { fuseByRank, keywordSearch, onePerPage, retrievePassages, withNeighbours, type Passage } from "../../worker/services/retrieval";
+import { keywordSearch, onePerPage, retrievePassages, withNeighbours, type Passage } from "../../worker/services/retrieval";
 import { chunkPage, normalisePageText } from "../../worker/library/chunker";
+import { fuseByRank } from "../../worker/lib/rank-fusion";
 import { newUser } from "../helpers/api";
+import { ftsPages } from "../helpers/library";
 import { uploadAndIndex, waitUntilDone } from "../helpers/documents";
 import { textPdf } from "../helpers/pdfs";
 import { MemoryVectorize, fakeAi } from "../helpers/vectors";
@@ -105,6 +108,24 @@ describe("keyword search", () => {
     expect(questionMatchExpression("Can I write off my car?")).toBe('"write" OR "off" OR "car" OR "deduct" OR "vehicle"');
   });
 
+  it("also searches the concept a question names alone, so its page leads among a long question's other words", async () => {
+    const u = await indexed(
+      [
+        "Amounts for FY2018, in USD millions: the amount of cash from operations grew in 2018.",
+        "Purchases of property, plant and equipment (PP&E) (1,577) (1,373) (1,420)",
+        "The office kitchen is cleaned on Fridays.",
+      ],
+      "concept",
+    );
+    const question = "What is the FY2018 capital expenditure amount in USD millions?";
+    // the question's own search alone ranks the page of generic words first
+    expect((await ftsPages(u.user.id, questionMatchExpression(question)!))[0]).toBe(1);
+    expect(conceptMatchExpression(question)).toContain('"purchases of property plant and equipment"');
+    const hits = await keywordSearch(env, { userId: u.user.id, question });
+    expect(hits.map((h) => h.page)).toEqual([2, 1]);
+    expect(conceptMatchExpression("When is my tax return due?")).toBeNull();
+  });
+
   it("passes on at most one passage per page while other pages are left", () => {
     const hit = (id: string, page: number) => ({ id, document_id: "d", page });
     expect(onePerPage([hit("a", 1), hit("b", 1), hit("c", 2), hit("d", 3)], 3).map((h) => h.id)).toEqual(["a", "c", "d"]);
@@ -154,6 +175,9 @@ describe("fusion", () => {
       ]).map((x) => x.id),
     ).toEqual(["c", "a", "b", "d"]);
     expect(fuseByRank([[a, b]]).map((x) => x.id)).toEqual(["a", "b"]);
+    // a list weighted down moves an item it ranks first only past items ranked low elsewhere
+    expect(fuseByRank([[a, b, c], [c]], undefined, [1, 0.3]).map((x) => x.id)).toEqual(["c", "a", "b"]);
+    expect(fuseByRank([[a, b, c], [c]], undefined, [1, 0.01]).map((x) => x.id)).toEqual(["a", "b", "c"]);
   });
 
   it("adds semantic hits from Vectorize when it is bound", async () => {

@@ -88,6 +88,8 @@ const COMPILED = GROUPS.map((phrases) =>
 );
 
 export interface GlossaryMatch {
+  /** the phrasings the question used */
+  used: string[];
   /** the document's phrasings the question did not use, to search too */
   others: string[];
   /** any of those phrasings, to find in a sentence */
@@ -108,6 +110,12 @@ function findMatches(question: string): GlossaryMatch[] {
     const used = group.filter((p) => p.pattern.test(question));
     const others = group.filter((p) => !used.includes(p) && !p.informal);
     if (!used.length || !others.length) return [];
-    return [{ others: others.map((p) => p.phrase), pattern: new RegExp(others.map((p) => phrasePattern(p.phrase)).join("|"), "iu") }];
+    return [
+      {
+        used: used.map((p) => p.phrase),
+        others: others.map((p) => p.phrase),
+        pattern: new RegExp(others.map((p) => phrasePattern(p.phrase)).join("|"), "iu"),
+      },
+    ];
   });
 }

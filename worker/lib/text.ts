@@ -47,6 +47,13 @@ export function ftsMatchExpression(text: string): string | null {
   return terms.length ? terms.map((t) => `"${t}"`).join(" OR ") : null;
 }
 
+/** Phrasings as FTS5 phrases, one of several words as one phrase. */
+const phraseTerms = (phrasings: readonly string[]) =>
+  phrasings
+    .map((phrase) => wordsOf(phrase).join(" "))
+    .filter(Boolean)
+    .map((words) => `"${words}"`);
+
 /**
  * A question's MATCH expression for the Library's search: its own terms, then the other phrasings
  * of what it names (glossary.ts), a phrasing of several words as one phrase: its words alone
@@ -54,12 +61,14 @@ export function ftsMatchExpression(text: string): string | null {
  */
 export function questionMatchExpression(question: string): string | null {
   const own = ftsMatchExpression(question);
-  const phrasings = glossaryMatches(question)
-    .flatMap((m) => m.others)
-    .map((phrase) => wordsOf(phrase).join(" "))
-    .filter(Boolean)
-    .map((words) => `"${words}"`);
+  const phrasings = phraseTerms(glossaryMatches(question).flatMap((m) => m.others));
   return [own, ...phrasings].filter(Boolean).join(" OR ") || null;
+}
+
+/** What the question names that the glossary knows, in every phrasing (its own too), for a search of that alone; null when none. */
+export function conceptMatchExpression(question: string): string | null {
+  const phrasings = new Set(phraseTerms(glossaryMatches(question).flatMap((m) => [...m.used, ...m.others])));
+  return phrasings.size ? [...phrasings].join(" OR ") : null;
 }
 
 /** Words naming a part of a document, after which a letter ends a sentence ("Complete Schedule A."). */

@@ -5,6 +5,7 @@ import type { ChunkHit } from "../library/library-index";
 import { library, type LibraryBinding } from "../library/stub";
 import { rerankWithModel } from "./reranker";
 import { queryTerms, scoreSentences } from "../lib/text";
+import { fuseByRank, RRF_K } from "../lib/rank-fusion";
 import { embedTexts, vectorsEnabled, type VectorBindings } from "./vectors";
 import type { Passage } from "../providers/llm/types";
 
@@ -17,8 +18,6 @@ export interface RetrievalScope {
 }
 
 const scopedIds = (scope: RetrievalScope) => (scope.documentIds?.length ? [...scope.documentIds] : null);
-
-const RRF_K = 60;
 
 /**
  * The knobs of retrieval, each measured on the dev questions (bench/offline.ts;
@@ -78,19 +77,6 @@ async function vectorSearch(
     matches.map((m) => m.id),
     scopedIds(scope),
   );
-}
-
-/** Reciprocal rank fusion: each list adds 1 / (k + rank) for the items it ranks. */
-export function fuseByRank<T extends { id: string }>(lists: T[][], k = RRF_K): T[] {
-  const scores = new Map<string, { item: T; score: number }>();
-  for (const list of lists) {
-    list.forEach((item, rank) => {
-      const entry = scores.get(item.id) ?? { item, score: 0 };
-      entry.score += 1 / (k + rank + 1);
-      scores.set(item.id, entry);
-    });
-  }
-  return [...scores.values()].sort((a, b) => b.score - a.score).map((e) => e.item);
 }
 
 /**
