@@ -8,7 +8,7 @@
 // Skipped when the corpus is not beside the project.
 import { describe, expect, it } from "vitest";
 import { corpus, corpusBytes } from "../helpers/corpus";
-import { chunkPage } from "../../worker/library/chunker";
+import { chunkPage, normalisePageText } from "../../worker/library/chunker";
 import { extractPdfPages } from "../../worker/ingest/extract";
 import type { Passage } from "../../worker/services/retrieval";
 import { localAnswer } from "../../worker/providers/llm/local";
@@ -281,5 +281,17 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     const owed = answerOver(selfEmployed, "Am I self-employed if I work as a nanny in my home?");
     expect(owed).toMatch(/self-employ/);
     for (const quote of [...quotes(teacher), ...quotes(owed)]) expect(quote).not.toMatch(/selfemploy|\p{L}- (?!and |or )\p{Ll}/u);
+  });
+
+  it("makes a word whose last letter the PDF set apart whole again ('Balance Shee t'), and leaves a lone letter after another word", async () => {
+    const filing = await pages("sec_financebench/3M_2018_10K.pdf");
+    expect(filing[57]).toMatch(/Balance Shee t/);
+    const sheet = passagesOf("3M_2018_10K.pdf", { 58: filing[57]!, 60: filing[59]! });
+    const text = sheet.map((p) => p.text).join(" ");
+    expect(text).toContain("Consolidated Balance Sheet At December 31");
+    expect(text).toContain("Consolidated Statement of Cash Flows");
+    expect(text).not.toMatch(/\b\p{Lu}\p{Ll}+ [b-hj-wyz]\b/u);
+    // a box's or a column's letter and a checked box stay apart
+    expect(normalisePageText("Enter box c of Form W-2 in column d. Yes x No")).toBe("Enter box c of Form W-2 in column d. Yes x No");
   });
 });

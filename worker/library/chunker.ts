@@ -12,8 +12,16 @@ export interface PageChunk {
   charEnd: number;
 }
 
+/**
+ * A capitalised word whose last letter its PDF set apart ("Consolidated Balance Shee t", "Cash
+ * Flow s": the statement titles of 3M's 10-K). Not a lone "a", "i" or "x" (an article, a checked
+ * box), nor a letter after a lower-case word ("box c", "column d"). The viewer finds a passage
+ * this shifted by its words without spaces (client/lib/highlight.ts).
+ */
+const LAST_LETTER_APART = /(?<!\p{L})(\p{Lu}\p{Ll}{2,}) ([b-hj-wyz])(?=[\s.,;:)]|$)/gu;
+
 export function normalisePageText(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
+  return text.replace(/\s+/g, " ").trim().replace(LAST_LETTER_APART, "$1$2");
 }
 
 function cutPoint(text: string, start: number): number {
