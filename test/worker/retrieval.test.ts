@@ -561,6 +561,7 @@ describe("providers", () => {
     ]);
     // an index line lists pages, not figures
     expect(labelledRows("Taxes withheld 72 Exemptions 15 Extension of time to file 7, 71")).toEqual([]);
+    expect(labelledRows("Student loan interest deduction 37 T Tax and credits 38–52 Figured by the IRS 41, 57")).toEqual([]);
     const passages = [passage(1, `Cash flows. ${table}`), passage(2, "Net income is reported every quarter in the filing.")];
     const amount = localAnswer({ question: "What was net income in 2023?", passages, history: [], anonymous: false });
     expect(amount.split("\n")[0]).toBe("Net income: 2023 $1,058; 2022 $815 [1]");

@@ -334,8 +334,9 @@ export function labelledRows(table: string): string[] {
   const flush = () => {
     const words = label.slice(-ROW_LABEL_WORDS);
     // a label of words and figures that are not all years (a run of dates is no row)
-    // an index line ("RRTA tax withheld 72 Exemptions 15 Extension of time to file 7, 71") has page numbers in its label
-    const pageNumbers = words.filter((w) => /^\d+,?$/.test(w)).length;
+    // an index line ("RRTA tax withheld 72 Exemptions 15 Extension of time to file 7, 71", "interest
+    // deduction 37 T Tax and credits 38–52") has page numbers or ranges in its label
+    const pageNumbers = words.filter((w) => /^\d+(?:[–-]\d+)?,?$/.test(w)).length;
     if (values.length >= minValues && words.some((w) => /\p{L}{2}/u.test(w)) && !values.every((v) => YEAR.test(v)) && pageNumbers < 2) {
       // a table's title ending in its columns' date ("NET REVENUES ... Twelve months ended December 31,
       // 2022") is a heading, and a column's date alone ("December 31, 2021") no row: neither has figures
