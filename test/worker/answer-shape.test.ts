@@ -294,4 +294,13 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     // a box's or a column's letter and a checked box stay apart
     expect(normalisePageText("Enter box c of Form W-2 in column d. Yes x No")).toBe("Enter box c of Form W-2 in column d. Yes x No");
   });
+
+  it("reads a short sentence with a date and a form number as a sentence, not a table row, and answers a date with it", async () => {
+    const instructions = await pages("irs/i1040gi.pdf");
+    const dueDate = passagesOf("i1040gi.pdf", { 6: instructions[5]! });
+    expect(splitSentences(dueDate.map((p) => p.text).join(" "))).toContain("File Form 1040 by April 17, 2018.");
+    expect(isTableRow("File Form 1040 by April 17, 2018.")).toBe(false);
+    const answer = answerOver(dueDate, "By what date did my 2017 Form 1040 have to be filed?");
+    expect(quotes(answer)[0]).toBe("File Form 1040 by April 17, 2018.");
+  });
 });

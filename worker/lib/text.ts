@@ -227,6 +227,7 @@ const NUMERIC_TOKEN = /^[$(]?[-+]?[\d.,]*\d[\d.,]*%?\)?$/;
 const CALENDAR_DATE = String.raw`${MONTH_NAME.source} \d{1,2}, (19|20)\d\d`;
 /** Two calendar dates side by side, a table's column heads ("January 28, 2023 January 29, 2022"): running text puts a word between. */
 const DATE_COLUMNS = new RegExp(String.raw`${CALENDAR_DATE}\s+(\(\w+\)\s+)?${CALENDAR_DATE}\b`);
+const CALENDAR_DATES = new RegExp(CALENDAR_DATE, "g");
 
 /**
  * A table row read as text ("2018 2017 $ 17,360 $ 16,202 ..."), or several rows
@@ -235,7 +236,11 @@ const DATE_COLUMNS = new RegExp(String.raw`${CALENDAR_DATE}\s+(\(\w+\)\s+)?${CAL
  */
 export function isTableRow(sentence: string): boolean {
   if (DATE_COLUMNS.test(sentence)) return true;
-  const tokens = sentence.split(/\s+/).filter((t) => t !== "$" && t !== "%");
+  // a date's day and year are no figures ("File Form 1040 by April 17, 2018.")
+  const tokens = sentence
+    .replace(CALENDAR_DATES, "date")
+    .split(/\s+/)
+    .filter((t) => t !== "$" && t !== "%");
   const numeric = tokens.filter((t) => NUMERIC_TOKEN.test(t)).length;
   if (numeric >= 3 && numeric / tokens.length >= 0.35) return true;
   let run = 0;
@@ -247,8 +252,6 @@ export function isTableRow(sentence: string): boolean {
   }
   return columns >= 2 || figurePairs(sentence) >= 3;
 }
-
-const CALENDAR_DATES = new RegExp(CALENDAR_DATE, "g");
 
 /**
  * Two figures side by side, as many times as a two-column statement has rows ("Receivables, net
