@@ -31,7 +31,7 @@ import { keywordSearch, onePerPage, retrievePassages, withNeighbours, type Passa
 import { chunkPage, normalisePageText } from "../../worker/library/chunker";
 import { fuseByRank } from "../../worker/lib/rank-fusion";
 import { newUser } from "../helpers/api";
-import { ftsPages } from "../helpers/library";
+import { ftsPages, libraryRows } from "../helpers/library";
 import { uploadAndIndex, waitUntilDone } from "../helpers/documents";
 import { textPdf } from "../helpers/pdfs";
 import { MemoryVectorize, fakeAi } from "../helpers/vectors";
@@ -125,6 +125,26 @@ describe("keyword search", () => {
     expect(hits.map((h) => h.page)).toEqual([2, 1]);
     expect(conceptMatchExpression("When is my tax return due?")).toBeNull();
   });
+
+  it("finds the same chunks in the same order when it leaves out a word most of a large Library holds", async () => {
+    // "payroll" on all 210 pages (BM25 gives it no weight), "tips" on 60 of them, each page a different length
+    const pages = Array.from({ length: 210 }, (_, i) =>
+      i % 7 < 2
+        ? `Payroll tips are reported ${"every month ".repeat(1 + (i % 13))}page ${i + 1}.`
+        : `Payroll section ${i + 1} covers ordinary wages.`,
+    );
+    const u = await indexed(pages, "common-word");
+    const everyPhrase = await libraryRows<{ page: number }>(
+      u.user.id,
+      `SELECT c.page FROM chunks_fts JOIN chunks c ON c.rowid = chunks_fts.rowid WHERE chunks_fts MATCH '"payroll" OR "tips"' ORDER BY bm25(chunks_fts) LIMIT 50`,
+    );
+    const hits = await keywordSearch(env, { userId: u.user.id, question: "payroll tips", limit: 50 });
+    expect(hits.map((h) => h.page)).toEqual(everyPhrase.map((r) => r.page));
+    // fewer chunks with the rarer word than asked: the others follow, as a search for both ranks them
+    const few = await keywordSearch(env, { userId: u.user.id, question: "payroll tips", limit: 70 });
+    expect(few).toHaveLength(70);
+    expect(few.slice(60).every((h) => !/tips/i.test(h.text))).toBe(true);
+  }, 60_000);
 
   it("passes on at most one passage per page while other pages are left", () => {
     const hit = (id: string, page: number) => ({ id, document_id: "d", page });

@@ -55,14 +55,17 @@ const phraseTerms = (phrasings: readonly string[]) =>
     .map((words) => `"${words}"`);
 
 /**
- * A question's MATCH expression for the Library's search: its own terms, then the other phrasings
- * of what it names (glossary.ts), a phrasing of several words as one phrase: its words alone
- * ("earnings", "interest", "taxes" for "EBITDA") would find every page of a filing.
+ * A question's phrases for the Library's search, each quoted for FTS5: its own terms, then the
+ * other phrasings of what it names (glossary.ts), a phrasing of several words as one phrase: its
+ * words alone ("earnings", "interest", "taxes" for "EBITDA") would find every page of a filing.
  */
+export function questionMatchPhrases(question: string): string[] {
+  return [...queryTerms(question).map((t) => `"${t}"`), ...phraseTerms(glossaryMatches(question).flatMap((m) => m.others))];
+}
+
+/** The question's phrases as one MATCH expression (any may match), or null when it has none. */
 export function questionMatchExpression(question: string): string | null {
-  const own = ftsMatchExpression(question);
-  const phrasings = phraseTerms(glossaryMatches(question).flatMap((m) => m.others));
-  return [own, ...phrasings].filter(Boolean).join(" OR ") || null;
+  return questionMatchPhrases(question).join(" OR ") || null;
 }
 
 /** What the question names that the glossary knows, in every phrasing (its own too), for a search of that alone; null when none. */
@@ -429,6 +432,8 @@ interface QuotableSentence {
   /** a table row as a labelled line: never the answer to when, how long or whether */
   row?: true;
   words?: number;
+  /** factStrength by kind of fact, once asked: the same sentences are scored for question after question */
+  strength?: Partial<Record<FactKind, number>>;
 }
 
 const CONJUNCTION = /^(and|or|to|nor)$/; // "short- and long-term"
@@ -567,7 +572,10 @@ export function scoreSentences(question: string, passageTexts: readonly string[]
       // the kind of fact asked counts only in a sentence about the question: one that holds none of
       // its terms ("Staff may work from home two days a week" after the parental leave sentence) is
       // at most context
-      const fact = kind && own > 0 ? 1 + (FACT_BONUS - 1) * (sentence.row ? 1 : factStrength(sentence.text, kind)) : 1;
+      const fact =
+        kind && own > 0
+          ? 1 + (FACT_BONUS - 1) * (sentence.row ? 1 : ((sentence.strength ??= {})[kind] ??= factStrength(sentence.text, kind)))
+          : 1;
       return [{ passage, text: sentence.quote, score: density * fact }];
     });
   });
