@@ -462,6 +462,19 @@ describe("providers", () => {
     ).toContain("Michael F. Roman Chief Executive Officer");
   });
 
+  it("local responder: 'which line', 'which form' or 'where do I report' asks a place on the forms, answered by the sentence naming it", () => {
+    expect(askedFactKind("Which line of my return does the Alaska dividend go on?")).toBe("reference");
+    expect(askedFactKind("Which form should my bank send me?")).toBe("reference");
+    expect(askedFactKind("Where do I report jury duty pay?")).toBe("reference");
+    expect(askedFactKind("How many kids can I claim?")).toBe("number");
+    expect(
+      leadOver("I got the Alaska Permanent Fund dividend. Which line of my return does it go on?", [
+        passage(1, "If you file a joint return, your spouse can also have $3 of the dividend go to the fund."),
+        passage(2, "If you received an Alaska Permanent Fund dividend, report it as income on Schedule 1 (Form 1040), line 8g."),
+      ]),
+    ).toContain("line 8g");
+  });
+
   it("local responder: a change in a quantity asked ('any drop in', 'did it increase or decrease') is told by its figures", () => {
     expect(askedFactKind("Was there any drop in cash and cash equivalents between FY2023 and Q2 of FY2024?")).toBe("money");
     expect(askedFactKind("Did wages as a percent of net sales increase or decrease in FY2023?")).toBe("money");

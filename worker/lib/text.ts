@@ -145,7 +145,7 @@ export function leadingHeading(piece: string): { heading: string; sentence: stri
 }
 
 /** What kind of fact a question asks for; a sentence holding that kind of fact is preferred as the answer. */
-export type FactKind = "money" | "number" | "duration" | "date" | "rule" | "reason" | "person";
+export type FactKind = "money" | "number" | "duration" | "date" | "rule" | "reason" | "person" | "reference";
 
 export function askedFactKind(question: string): FactKind | null {
   const q = question.toLowerCase();
@@ -167,7 +167,14 @@ export function askedFactKind(question: string): FactKind | null {
     /\b(drop|decline|decrease|increase|rise|growth|change|fall)\s+in\b|\bdid\b.*\b(increase|decrease|grow|decline|drop|rise|fall)\b/.test(q)
   )
     return /\bnumber of\b/.test(q) ? "number" : "money";
-  if (/\b(how many|how old|what age|up to what age|which line|what line|how far)\b/.test(q)) return "number";
+  // where something goes on the forms: "which line of my return?", "which form should they send me?", "where do I report it?"
+  if (
+    /\b(which|what) (form|schedule|line|box|worksheet)s?\b|\bwhere (do|does|should|can|would|must|to) (i|we|you|it|they)?\s*(report|enter|put|include|claim|take|show|list|go)\b/.test(
+      q,
+    )
+  )
+    return "reference";
+  if (/\b(how many|how old|what age|up to what age|how far)\b/.test(q)) return "number";
   // "when" asks a date where it opens the question or a clause ("..., when is it due?", "by when"),
   // not inside one ("the rate I can use when I drive")
   const whenAsked = /(^|[.?!,;]\s*|\bby )when\b/.test(q);
@@ -214,12 +221,17 @@ export function statesFact(sentence: string, kind: FactKind): boolean {
       return /\b(must|may|can|cannot|\w*n['’]t|do not|only if|required|not|allowed|eligible|qualif\w*)\b/i.test(sentence);
     case "person":
       return PERSON_NAME.test(sentence);
+    case "reference":
+      return DOCUMENT_REFERENCE.test(sentence);
     case "reason":
       return /\b(because|due to|driven by|as a result of|attributable to|result(ed|ing)? from|owing to|reflect(s|ed|ing)?|primarily from)\b/i.test(
         sentence,
       );
   }
 }
+
+/** A part of the forms named ("Schedule 1 (Form 1040), line 8g", "Form 1099-C", "Schedule B", "box 12"). */
+const DOCUMENT_REFERENCE = /\b(Form|Schedule|Worksheet)\s+[\dA-Z]|\b(line|box)\s+\d/i;
 
 /** A person named as documents name people: with a title ("Ms. Barry"), signing ("/s/"), or with a middle initial ("Corie S. Barry"). */
 const PERSON_NAME = /\b(Mr|Mrs|Ms|Dr)\.\s+\p{Lu}|\/s\/\s*\p{Lu}|\b\p{Lu}\p{Ll}+ \p{Lu}\. \p{Lu}\p{Ll}+/u;
