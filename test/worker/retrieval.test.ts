@@ -103,6 +103,9 @@ describe("keyword search", () => {
     expect(questionMatchExpression("What was capex in 2018?")).toBe(
       '"capex" OR "2018" OR "capital expenditure" OR "capital spending" OR "purchases of property plant and equipment" OR "additions to property and equipment"',
     );
+    // a phrasing inside a longer one of another group is not used: "cash" in "cash flow statement" is no cash balance
+    expect(questionMatchExpression("What does the cash flow statement say?")).not.toContain("cash and cash equivalents");
+    expect(questionMatchExpression("How much cash do we hold?")).toContain('"cash and cash equivalents"');
     // a word only people use ("write off") is never searched for a question in the document's words
     expect(questionMatchExpression("Can I deduct it?")).toBe('"deduct"');
     expect(questionMatchExpression("Can I write off my car?")).toBe('"write" OR "off" OR "car" OR "deduct" OR "vehicle"');

@@ -106,13 +106,22 @@ export function glossaryMatches(question: string): GlossaryMatch[] {
 }
 
 function findMatches(question: string): GlossaryMatch[] {
-  return COMPILED.flatMap((group) => {
-    const used = group.filter((p) => p.pattern.test(question));
-    const others = group.filter((p) => !used.includes(p) && !p.informal);
-    if (!used.length || !others.length) return [];
+  // where each phrasing occurs; one inside a longer phrasing of another group is not used ("cash" in "cash flow statement")
+  const found = COMPILED.flatMap((group, g) =>
+    group.flatMap((p) =>
+      [...question.matchAll(new RegExp(p.pattern.source, "giu"))].map((m) => ({ g, p, start: m.index, end: m.index + m[0].length })),
+    ),
+  );
+  const used = found.filter(
+    (a) => !found.some((b) => b.g !== a.g && b.start <= a.start && a.end <= b.end && b.end - b.start > a.end - a.start),
+  );
+  return COMPILED.flatMap((group, g) => {
+    const usedHere = group.filter((p) => used.some((m) => m.g === g && m.p === p));
+    const others = group.filter((p) => !usedHere.includes(p) && !p.informal);
+    if (!usedHere.length || !others.length) return [];
     return [
       {
-        used: used.map((p) => p.phrase),
+        used: usedHere.map((p) => p.phrase),
         others: others.map((p) => p.phrase),
         pattern: new RegExp(others.map((p) => phrasePattern(p.phrase)).join("|"), "iu"),
       },
