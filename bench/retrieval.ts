@@ -16,7 +16,7 @@
 //
 // hit@1: the first source / top page is an evidence page; hit@5: any of the first
 // 5 is. Fact in answer: the answer text states the asked fact (a pattern of the
-// question matches it; FinanceBench: the answer's number).
+// question matches it; FinanceBench: the number its answer states, when it states one).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -58,12 +58,35 @@ export interface EvalQuestion {
 
 /** A number written as in a filing: "1577" also matches "1,577"; cents of ".00" are optional. */
 function numberPattern(raw: string): RegExp | null {
-  const digits = raw.replace(/[,$]/g, "").match(/\d+(?:\.\d+)?/)?.[0];
+  const digits = answerNumber(raw);
   if (!digits) return null;
   const [whole, fraction] = digits.split(".");
   const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ",?");
   const cents = fraction && !/^0+$/.test(fraction) ? `\\.${fraction}` : "(?:\\.0+)?";
   return new RegExp(`(^|[^\\d])${grouped}${cents}(?![\\d])`);
+}
+
+const MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December";
+
+/**
+ * The number a FinanceBench answer states ("$2,018mn" -> 2018, "declined 44%" -> 44), without
+ * commas; null when it states none. The period it is about is no such number: a year ("FY 2023",
+ * "in 2022"), a quarter ("Q2"), a date ("August 30, 2023"); nor is a list's "(1)" or the
+ * dataset's note after the answer ("The answer here assumes FY2023 refers to the 12 months...").
+ */
+function answerNumber(answer: string): string | null {
+  const stated = answer.split(/\bThe answer here assumes\b/)[0]!;
+  for (const m of stated.matchAll(/(\$\s?)?\d[\d,]*(\.\d+)?(\s?%)?/g)) {
+    const token = m[0];
+    const before = stated.slice(0, m.index);
+    if (before.endsWith("(") && stated[m.index + token.length] === ")") continue; // a list's "(1)"
+    const money = Boolean(m[1]) || token.includes(",") || Boolean(m[3]);
+    if (!money && /^(19|20)\d\d$/.test(token)) continue; // a year
+    if (/\b(FY|Q|H)\s?$/i.test(before)) continue; // FY2023, Q2
+    if (new RegExp(`\\b(${MONTHS})\\s+$`).test(before)) continue; // a date's day
+    return token.replace(/[$,%\s]/g, "");
+  }
+  return null;
 }
 
 function readJsonl<T>(file: string): T[] {

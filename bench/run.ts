@@ -91,7 +91,7 @@ if (!retrieval) {
     "`heldout` is only reported). Baseline, in the same run: one FTS5 row per PDF page (same tokenizer), the question's words",
     "OR-ed, BM25 top 5 pages of the same file. hit@1 / hit@5: the first / any of the first 5 cited sources (ordered by [n]) is",
     "an evidence page. Fact in answer: the answer text states the asked fact (the question's patterns; FinanceBench: the",
-    "answer's number, numeric answers only).",
+    "number its answer states, not a year, quarter or date of the period asked: answers stating one only).",
     "",
     "| set | questions | hit@1 | hit@5 | fact in answer | median answer words | baseline hit@1 | baseline hit@5 |",
     "|---|---|---|---|---|---|---|---|",
