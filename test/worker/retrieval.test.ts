@@ -86,6 +86,8 @@ describe("keyword search", () => {
 
   it("drops the words of the asking and also searches the year of FY2023-style tokens", () => {
     expect(queryTerms("Give a response to the question: what was the FY2023 capex?")).toEqual(["fy2023", "fy", "2023", "capex"]);
+    // the unit the answer is asked in is no topic: every table of a filing is "in millions"
+    expect(queryTerms("What was the FY2023 capex (in USD millions)?")).toEqual(["fy2023", "fy", "2023", "capex"]);
   });
 
   it("also searches what the question names in the document's words, a phrase as one phrase (glossary)", async () => {

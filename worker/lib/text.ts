@@ -20,9 +20,10 @@ const STOPWORDS = new Set(
 );
 // Words about the asking rather than the subject ("Give a response to the question
 // by relying on the details shown..."): rare in documents, so BM25 would weight
-// them highly and rank passages that happen to contain them.
+// them highly and rank passages that happen to contain them. Also the unit the answer
+// is asked in ("in USD millions"), which every table heading of a filing holds.
 const QUESTION_WORDS = new Set(
-  "about also any answer assume based describe detail details explain following give just kindly like many much please primarily provide question relying response shown tell using".split(
+  "about also any answer assume based billions describe detail details explain following give just kindly like many millions much please primarily provide question relying response shown tell usd using".split(
     " ",
   ),
 );
