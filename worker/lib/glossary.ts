@@ -83,7 +83,7 @@ const COMPILED = GROUPS.map((phrases) =>
   phrases.map((written) => {
     const phrase = written.replace(/^~/, "");
     // "~": only people say it ("kid"); a question in the document's words is not searched for it
-    return { phrase, informal: written !== phrase, pattern: new RegExp(phrasePattern(phrase), "iu") };
+    return { phrase, informal: written !== phrase, everywhere: new RegExp(phrasePattern(phrase), "giu") };
   }),
 );
 
@@ -108,9 +108,7 @@ export function glossaryMatches(question: string): GlossaryMatch[] {
 function findMatches(question: string): GlossaryMatch[] {
   // where each phrasing occurs; one inside a longer phrasing of another group is not used ("cash" in "cash flow statement")
   const found = COMPILED.flatMap((group, g) =>
-    group.flatMap((p) =>
-      [...question.matchAll(new RegExp(p.pattern.source, "giu"))].map((m) => ({ g, p, start: m.index, end: m.index + m[0].length })),
-    ),
+    group.flatMap((p) => [...question.matchAll(p.everywhere)].map((m) => ({ g, p, start: m.index, end: m.index + m[0].length }))),
   );
   const used = found.filter(
     (a) => !found.some((b) => b.g !== a.g && b.start <= a.start && a.end <= b.end && b.end - b.start > a.end - a.start),
