@@ -110,9 +110,14 @@ function findMatches(question: string): GlossaryMatch[] {
   const found = COMPILED.flatMap((group, g) =>
     group.flatMap((p) => [...question.matchAll(p.everywhere)].map((m) => ({ g, p, start: m.index, end: m.index + m[0].length }))),
   );
-  const used = found.filter(
-    (a) => !found.some((b) => b.g !== a.g && b.start <= a.start && a.end <= b.end && b.end - b.start > a.end - a.start),
-  );
+  // the longest phrasing at each position claims it first (linear in the question's length)
+  const longest = new Array<(typeof found)[number] | undefined>(question.length);
+  for (const m of [...found].sort((a, b) => b.end - b.start - (a.end - a.start)))
+    for (let at = m.start; at < m.end; at++) longest[at] ??= m;
+  const used = found.filter((a) => {
+    const b = longest[a.start]!;
+    return b.g === a.g || b.end - b.start === a.end - a.start || a.end > b.end;
+  });
   return COMPILED.flatMap((group, g) => {
     const usedHere = group.filter((p) => used.some((m) => m.g === g && m.p === p));
     const others = group.filter((p) => !usedHere.includes(p) && !p.informal);
