@@ -44,8 +44,7 @@ export function queryTerms(text: string): string[] {
 
 /** An FTS5 MATCH expression: every term quoted, any term may match (bm25 ranks by how many and how rare). */
 export function ftsMatchExpression(text: string): string | null {
-  const terms = queryTerms(text);
-  return terms.length ? terms.map((t) => `"${t}"`).join(" OR ") : null;
+  return phraseTerms(queryTerms(text)).join(" OR ") || null;
 }
 
 /** Phrasings as FTS5 phrases, one of several words as one phrase. */
@@ -61,7 +60,7 @@ const phraseTerms = (phrasings: readonly string[]) =>
  * words alone ("earnings", "interest", "taxes" for "EBITDA") would find every page of a filing.
  */
 export function questionMatchPhrases(question: string): string[] {
-  return [...queryTerms(question).map((t) => `"${t}"`), ...phraseTerms(glossaryMatches(question).flatMap((m) => m.others))];
+  return phraseTerms([...queryTerms(question), ...glossaryMatches(question).flatMap((m) => m.others)]);
 }
 
 /** The question's phrases as one MATCH expression (any may match), or null when it has none. */
