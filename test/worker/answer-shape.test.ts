@@ -295,6 +295,15 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     expect(normalisePageText("Enter box c of Form W-2 in column d. Yes x No")).toBe("Enter box c of Form W-2 in column d. Yes x No");
   });
 
+  it("counts a concept once in a line that names it twice ('property, plant and equipment (PP&E)')", async () => {
+    const filing = await pages("sec_financebench/3M_2018_10K.pdf");
+    // the pages the product retrieved for the question
+    const passages = passagesOf("3M_2018_10K.pdf", Object.fromEntries([46, 49, 58, 81, 127].map((page) => [page, filing[page - 1]!])));
+    const answer = answerOver(passages, "What was net property, plant and equipment on the balance sheet at the end of 2018?");
+    // was "Purchases of property, plant and equipment (PP&E): (1,577); ...", whose "PP&E" counted as one more term
+    expect(quotes(answer)[0]).toMatch(/^Property, plant and equipment\W+net: 2018 8,738/);
+  });
+
   it("reads a short sentence with a date and a form number as a sentence, not a table row, and answers a date with it", async () => {
     const instructions = await pages("irs/i1040gi.pdf");
     const dueDate = passagesOf("i1040gi.pdf", { 6: instructions[5]! });

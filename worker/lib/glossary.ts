@@ -94,6 +94,8 @@ export interface GlossaryMatch {
   others: string[];
   /** any of those phrasings, to find in a sentence */
   pattern: RegExp;
+  /** any phrasing the question used */
+  usedPattern: RegExp;
 }
 
 /** The last question's matches: a turn searches and scores sentences for one question several times. */
@@ -127,6 +129,7 @@ function findMatches(question: string): GlossaryMatch[] {
         used: usedHere.map((p) => p.phrase),
         others: others.map((p) => p.phrase),
         pattern: new RegExp(others.map((p) => phrasePattern(p.phrase)).join("|"), "iu"),
+        usedPattern: new RegExp(usedHere.map((p) => phrasePattern(p.phrase)).join("|"), "iu"),
       },
     ];
   });

@@ -554,9 +554,13 @@ export function scoreSentences(question: string, passageTexts: readonly string[]
   // which terms each sentence holds (a term matches the start of a word: "deduct" finds "deduction"),
   // one expression per term compiled once per question; keyed by text, so a sentence found in two
   // passages counts once for the terms' rarity
-  const startsWord = terms.map((t) => new RegExp(`(?<![\\p{L}\\p{N}])${t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "u"));
-  // what the question names in other words ("capex": "purchases of property, plant and equipment") counts as one more term
-  startsWord.push(...glossaryMatches(question).map((m) => m.pattern));
+  const startsWord: { test(sentence: string): boolean }[] = terms.map(
+    (t) => new RegExp(`(?<![\\p{L}\\p{N}])${t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "u"),
+  );
+  // what the question names in other words ("capex": "purchases of property, plant and equipment") counts as one
+  // more term, where the sentence does not already name it as the question does (its words count already)
+  for (const m of glossaryMatches(question))
+    startsWord.push({ test: (sentence) => m.pattern.test(sentence) && !m.usedPattern.test(sentence) });
   const holds = new Map<string, boolean[]>();
   for (const p of passages) {
     for (const { text, lower } of p.sentences) {
