@@ -429,9 +429,12 @@ describe("providers", () => {
   const leadOver = (question: string, passages: Passage[]) =>
     localAnswer({ question, passages, history: [], anonymous: false }).split("\n")[0];
 
-  it("local responder: a limit asked in other words ('the most I can', 'at what level') asks an amount", () => {
+  it("local responder: a limit asked in other words ('the most I can', 'at what level', 'the biggest share') asks an amount", () => {
     expect(askedFactKind("What's the most student loan interest I can deduct?")).toBe("money");
     expect(askedFactKind("At what level of gross income am I required to file?")).toBe("money");
+    expect(askedFactKind("I'm single with a 401(k). At what modified AGI can I no longer deduct my IRA contributions?")).toBe("money");
+    expect(askedFactKind("What's the biggest share of my benefits that could be taxed?")).toBe("money");
+    expect(askedFactKind("At what age must I start taking required distributions?")).toBe("number");
     // "most" that asks no limit
     expect(askedFactKind("Which filing status do most people use?")).not.toBe("money");
     expect(
@@ -478,6 +481,13 @@ describe("providers", () => {
         passage(2, "If you received an Alaska Permanent Fund dividend, report it as income on Schedule 1 (Form 1040), line 8g."),
       ]),
     ).toContain("line 8g");
+    // a post office box is no box of a form
+    expect(
+      leadOver("Where do I report the check I got for jury duty on my return?", [
+        passage(1, "Internal Revenue Service P.O. Box 2188 Parkersburg, WV 26106-2188 Or enclose your check with your return."),
+        passage(2, "Jury duty pay you receive must be included in your income on Schedule 1 (Form 1040), line 8h."),
+      ]),
+    ).toContain("line 8h");
   });
 
   it("local responder: a change in a quantity asked ('any drop in', 'did it increase or decrease') is told by its figures", () => {

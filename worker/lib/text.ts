@@ -158,8 +158,11 @@ export function askedFactKind(question: string): FactKind | null {
     /\b(fine|penalty|fee|charge|cost|price|rate|percent(age)?|amount|limit|ceiling|cap|maximum|minimum|threshold|how much|worth)\b/.test(
       q,
     ) ||
-    // a limit asked in other words: "the most I can deduct", "at what level of income must I file"
-    /\bthe (most|least)\b.*\b(can|could|may|allowed)\b|\bat what (level|point)\b/.test(q)
+    // a limit asked in other words: "the most I can deduct", "at what level of income must I file", "at what
+    // modified AGI...", "the biggest share of my benefits"
+    /\bthe (most|least)\b.*\b(can|could|may|allowed)\b|\bat what (?!age\b)\w+|\b(biggest|largest|highest|smallest|lowest) (share|part|portion|percentage)\b/.test(
+      q,
+    )
   )
     return "money";
   // a change in a quantity is told by its figures: "was there any drop in cash", "did wages increase or decrease"
@@ -231,7 +234,8 @@ export function statesFact(sentence: string, kind: FactKind): boolean {
 }
 
 /** A part of the forms named ("Schedule 1 (Form 1040), line 8g", "Form 1099-C", "Schedule B", "box 12"). */
-const DOCUMENT_REFERENCE = /\b(Form|Schedule|Worksheet)\s+[\dA-Z]|\b(line|box)\s+\d/i;
+/** A form, schedule, worksheet, line or box named; a post office box ("Box 2188") is none. */
+const DOCUMENT_REFERENCE = /\b(Form|Schedule|Worksheet)\s+[\dA-Z]|\bline\s+\d|\bbox\s+\d{1,2}[a-z]?\b/i;
 
 /** A person named as documents name people: with a title ("Ms. Barry"), signing ("/s/"), or with a middle initial ("Corie S. Barry"). */
 const PERSON_NAME = /\b(Mr|Mrs|Ms|Dr)\.\s+\p{Lu}|\/s\/\s*\p{Lu}|\b\p{Lu}\p{Ll}+ \p{Lu}\. \p{Lu}\p{Ll}+/u;
