@@ -26,6 +26,7 @@ import { resolveChatFiles } from "../../worker/services/chat-files";
 import { call, GOOD_PASSWORD, newUser } from "../helpers/api";
 import { uploadAndIndex, waitUntilDone } from "../helpers/documents";
 import { libraryRows } from "../helpers/library";
+import { library } from "../../worker/library/stub";
 import { textPdf } from "../helpers/pdfs";
 
 /** A chat without a Durable Object: messages in memory, documents resolved against D1, frames collected. */
@@ -307,6 +308,31 @@ describe("running a turn", () => {
     expect(first.text).toBe("_Leave.pdf is still being indexed (120/417 pages); this answer uses the pages done so far._\n\n");
     expect(stored[1]!.content.startsWith(first.text)).toBe(true);
     expect(stored[1]!.content).toMatch(/sixteen weeks/i);
+  });
+
+  it("in a chat without documents, answers from the pages done so far of a file still being indexed, and says so first", async () => {
+    const u = await owner("turn-all-partial");
+    const { room, stored, frames } = memoryRoom();
+    // the owner's handbook: 1 of its 2 pages read so far
+    const handbook = library(env, u.user.id);
+    await handbook.enqueue("handbook", "Handbook.pdf");
+    const run = (await handbook.begin("handbook"))!;
+    await handbook.setPageCount("handbook", run.runId, 2);
+    await handbook.addPages("handbook", run.runId, 1, ["Remote work is allowed two days a week with the manager's approval."], false);
+
+    const question = "How many days a week is remote work allowed?";
+    const { admission } = await admitQuestion(room, u.who, u.question(question));
+    expect(admission).toMatchObject({ ok: true, indexing: [{ fileName: "Handbook.pdf", pagesDone: 1, pagesTotal: 2 }] });
+    const admitted = admission as Extract<typeof admission, { ok: true }>;
+    await runTurn(room, u.who, question, undefined, { files: admitted.files, hits: admitted.hits, indexing: admitted.indexing });
+
+    const first = frames.find((f) => f.message.type === "stream")!.message as Extract<ServerMessage, { type: "stream" }>;
+    expect(first.text).toBe("_Handbook.pdf is still being indexed (1/2 pages); this answer uses the pages done so far._\n\n");
+    expect(stored[1]!.content).toMatch(/two days a week/);
+    // once it is indexed, nothing is said
+    await handbook.finish("handbook", run.runId);
+    const again = await admitQuestion(room, u.who, u.question(question));
+    expect(again.admission).not.toHaveProperty("indexing");
   });
 
   it("ends with the plain failure text when the answer provider fails", async () => {

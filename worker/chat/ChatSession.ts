@@ -207,7 +207,7 @@ export class ChatSession extends DurableObject<Env> {
         return send(ws, { type: "error", code: admitted.code, message: admitted.message });
       }
       // The documents admission just read (and the search over them) are still current unless this turn waits behind another.
-      const prepared = this.queuedTurns === 0 ? { files: admitted.files, hits: admitted.hits } : {};
+      const prepared = this.queuedTurns === 0 ? { files: admitted.files, hits: admitted.hits, indexing: admitted.indexing } : {};
       // Queue behind any turn in progress so answers never interleave.
       this.queuedTurns++;
       const turn = this.turns.then(() => runTurn(this.room, who, admitted.query, stop.signal, { regenerate, ...prepared }));

@@ -25,10 +25,11 @@ export type RegenerateRequest = Extract<ClientMessage, { action: "regenerate" }>
 /**
  * An admitted question, with the chat's documents as its read found them
  * (changed by the question, or as they were) and, when they were complete, the
- * keyword search's hits for it.
+ * keyword search's hits for it; in a chat without documents, the owner's
+ * documents still being indexed (the question searches them as far as they are).
  */
 export type Admission =
-  | { ok: true; query: string; files?: ChatFile[]; hits?: ChunkHit[] }
+  | { ok: true; query: string; files?: ChatFile[]; hits?: ChunkHit[]; indexing?: NamedFile[] }
   | { ok: false; code: number; message: string };
 
 /**
@@ -98,10 +99,13 @@ export async function admitQuestion(
   // the search ran over the documents the question named: its hits serve the turn only if they are the set it keeps
   const hits = read.hits && sameDocuments(read.rows, nextFiles) ? read.hits : null;
   return {
-    admission: { ok: true, query, files: nextFiles, ...(hits ? { hits } : {}) },
+    admission: { ok: true, query, files: nextFiles, ...(hits ? { hits } : {}), ...stillIndexing(nextFiles, read.indexing) },
     liveSessions: read.liveSessions,
   };
 }
+
+/** The owner's documents still being indexed, for a turn that searches them all (its chat keeps none). */
+const stillIndexing = (files: readonly ChatFile[], indexing: NamedFile[]) => (files.length === 0 && indexing.length ? { indexing } : {});
 
 const sameDocuments = (searched: readonly RequestedRow[], files: readonly ChatFile[]) =>
   searched.length === files.length && files.every((f) => searched.some((r) => r.fileId === f.fileId));
@@ -122,7 +126,10 @@ export async function admitRegenerate(
   if (!read.askerLive) return { admission: refused(401, MESSAGES.unauthorized), liveSessions: read.liveSessions };
   const overQuota = await read.overQuota();
   if (overQuota) return { admission: refused(429, overQuota), liveSessions: read.liveSessions };
-  return { admission: { ok: true, query: last.question }, liveSessions: read.liveSessions };
+  return {
+    admission: { ok: true, query: last.question, ...(room.documentIds().length ? {} : stillIndexing([], read.indexing)) },
+    liveSessions: read.liveSessions,
+  };
 }
 
 /** A Library row as requestedFilesQuery would have read it from the catalogue (for attachable). */
@@ -163,6 +170,8 @@ async function readForAdmission(
     rows,
     /** the search's hits, over `rows` (a search runs only over documents the Library named) */
     hits: facts.hits,
+    /** with no documents named: the user's documents still being indexed */
+    indexing: facts.indexing,
     /** the refusal when today's count passed the plan's allowance (the plan is read only past the free one) */
     overQuota: async () =>
       facts.messages > FREE_QUOTA.maxMessagesPerDay

@@ -22,7 +22,7 @@ import { chatFilesQuery, inOrder } from "../services/chat-files";
 import { listChatsQuery, recordTurn, recordTurnQuery } from "../services/chats";
 import { retrievePassages, type Passage } from "../services/retrieval";
 import type { ChatProvider } from "../providers/llm";
-import type { ChunkHit } from "../library/types";
+import type { ChunkHit, NamedFile } from "../library/types";
 import { citedSources } from "./citations";
 import { followUpQuestions } from "./suggestions";
 import type { SocketIdentity } from "./identity";
@@ -74,14 +74,15 @@ let answering = 0;
  * `stop` aborted: writing ends, what was written is kept, marked stopped.
  * `regenerate`: the chat's last answer is removed and its question answered again.
  * `files`: the chat's documents as admission read them a moment ago (else they are read here);
- * `hits`: the keyword search over them admission ran (else it runs here).
+ * `hits`: the keyword search over them admission ran (else it runs here);
+ * `indexing`: in a chat without documents, the owner's documents admission found still being indexed.
  */
 export async function runTurn(
   room: ChatRoom,
   who: SocketIdentity,
   asked: string,
   stop?: AbortSignal,
-  options: { regenerate?: boolean; files?: ChatFile[]; hits?: ChunkHit[] } = {},
+  options: { regenerate?: boolean; files?: ChatFile[]; hits?: ChunkHit[]; indexing?: NamedFile[] } = {},
 ): Promise<void> {
   const { env, messages } = room;
   let history = messages.history();
@@ -107,7 +108,7 @@ export async function runTurn(
   let answered: { passages: Passage[]; provider: ChatProvider; answerId: string; failed: boolean };
   answering++;
   try {
-    answered = await answer(room, who, query, history, { attached: files, hits: options.hits }, stop);
+    answered = await answer(room, who, query, history, { attached: files, hits: options.hits, indexing: options.indexing }, stop);
   } catch (err) {
     if (who.userId && firstTurn)
       await recordTurn({ db: getDb(env) }, { sessionId: who.sessionId, userId: who.userId, title: titleFromQuestion(query) }).catch(() => {});
@@ -183,7 +184,7 @@ async function answer(
   who: SocketIdentity,
   query: string,
   history: HistoryMessage[],
-  { attached, hits }: { attached: ChatFile[]; hits?: ChunkHit[] },
+  { attached, hits, indexing = [] }: { attached: ChatFile[]; hits?: ChunkHit[]; indexing?: NamedFile[] },
   stop: AbortSignal | undefined,
 ): Promise<{ passages: Passage[]; provider: ChatProvider; answerId: string; failed: boolean }> {
   const { env, messages } = room;
@@ -205,9 +206,11 @@ async function answer(
     messages.appendToAnswer(text);
     room.broadcast({ type: "stream", session_id: who.sessionId, message_id: answerId, text });
   };
-  // a long PDF still being indexed, or a scan still being recognised: say which pages this answer could use
+  // a long PDF still being indexed (the chat's, or with none attached any of the owner's), or a scan still
+  // being recognised: say which pages this answer could use
   const notes = [
     ...files.filter(isIndexing).map(partialIndexNote),
+    ...(attached.length ? [] : indexing.map(partialIndexNote)),
     ...files.filter((f) => f.status === "needs_ocr").map(awaitingRecognitionNote),
   ];
   if (notes.length && !stop?.aborted) streamed(`_${notes.join(" ")}_\n\n`);

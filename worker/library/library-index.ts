@@ -65,14 +65,13 @@ export type RecognitionResult =
   | { ok: false; reason: "page_not_listed"; page: number };
 
 /**
- * What a search reads: all complete documents (those whose scanned pages still wait
- * for recognition included: their text pages are done), or a chat's own documents
- * as far as they are indexed.
+ * What a search reads: every document as far as it is indexed (those whose scanned
+ * pages still wait for recognition included: their text pages are done), or a chat's
+ * own documents as far as they are. An answer that used a document still being
+ * indexed says so (chat/turn.ts).
  */
 const searchable = (ids: readonly string[] | null) =>
-  ids
-    ? `d.status IN ('indexed', 'needs_ocr', 'processing') AND c.document_id IN (${ids.map(() => "?").join(", ")})`
-    : "d.status IN ('indexed', 'needs_ocr')";
+  `d.status IN ('indexed', 'needs_ocr', 'processing')${ids ? ` AND c.document_id IN (${ids.map(() => "?").join(", ")})` : ""}`;
 
 const DOCUMENT_COLUMNS = "id, file_name, status, run_id, attempts, pages_done, pages_total, error, updated_at, ocr_pages";
 const HIT_COLUMNS = "c.id, c.document_id, d.file_name, c.page, c.text, c.char_start, c.char_end, c.recognised";
@@ -133,6 +132,14 @@ export class LibraryIndex {
     if (!wanted.every((id) => known.has(id))) return null;
     if (uploadKey && !rows.some((r) => r.uploadKey === uploadKey)) return null;
     return rows as NamedFile[];
+  }
+
+  /** The documents still being indexed (waiting for the indexer, or read so far), oldest first. */
+  indexingFiles(): NamedFile[] {
+    return this.sql.rows<NamedFile>(
+      `SELECT id AS fileId, file_name AS fileName, status, pages_done AS pagesDone, pages_total AS pagesTotal, error, upload_key AS uploadKey
+       FROM documents WHERE status IN ${ACTIVE} ORDER BY rowid`,
+    );
   }
 
   /**

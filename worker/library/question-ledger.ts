@@ -28,6 +28,7 @@ export function admissionFacts(
     signedOut,
     files: named,
     hits: searchNow ? index.search(search.question, named!.map((f) => f.fileId), search.limit) : null,
+    indexing: files.ids.length === 0 && !files.uploadKey ? index.indexingFiles() : [],
   };
 }
 

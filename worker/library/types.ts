@@ -74,4 +74,6 @@ export interface AdmissionFacts {
   files: NamedFile[] | null;
   /** the search's hits, when it ran */
   hits: ChunkHit[] | null;
+  /** for a question over all the user's documents (it names none): those still being indexed, searched as far as they are */
+  indexing: NamedFile[];
 }
