@@ -445,6 +445,20 @@ describe("providers", () => {
     ).toBe("If you are single and under 65, you must file when your gross income is at least $14,600. [2]");
   });
 
+  it("local responder: an amount named ('what's the standard deduction', 'what was our revenue') asks an amount", () => {
+    expect(askedFactKind("What's the standard deduction for a single filer in 2024?")).toBe("money");
+    expect(askedFactKind("What was our revenue in 2023?")).toBe("money");
+    expect(askedFactKind("What deduction can I take for my home office?")).not.toBe("money");
+    expect(
+      leadOver("What's the standard deduction for a single filer in 2024?", [
+        passage(
+          1,
+          "For 2024, the standard deduction amount has been increased for all filers. The amounts are: Single or Married filing separately—$14,600; Married filing jointly or Qualifying surviving spouse—$29,200; and Head of household—$21,900.",
+        ),
+      ]),
+    ).toMatch(/^The amounts are: Single or Married filing separately—\$14,600/);
+  });
+
   it("local responder: more time asked in other words ('how much additional time') is a period asked", () => {
     expect(askedFactKind("How much additional time do I get to file and pay?")).toBe("duration");
     expect(askedFactKind("How much extra time can I get?")).toBe("duration");

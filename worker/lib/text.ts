@@ -162,7 +162,9 @@ export function askedFactKind(question: string): FactKind | null {
     // modified AGI...", "the biggest share of my benefits"
     /\bthe (most|least)\b.*\b(can|could|may|allowed)\b|\bat what (?!age\b)\w+|\b(biggest|largest|highest|smallest|lowest) (share|part|portion|percentage)\b/.test(
       q,
-    )
+    ) ||
+    // an amount named: "what's the standard deduction for a single filer?", "what was our revenue in 2023?"
+    /\bwhat('s| is| was| are| were)\s+(the|my|our|your|its|their)\b[^?.,;]*\b(deduction|credit|exemption|exclusion|allowance|refund|salary|revenue|sales|income|earnings|capex|dividend)s?\b/.test(q)
   )
     return "money";
   // a change in a quantity is told by its figures: "was there any drop in cash", "did wages increase or decrease"
