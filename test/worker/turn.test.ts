@@ -335,6 +335,32 @@ describe("running a turn", () => {
     expect(again.admission).not.toHaveProperty("indexing");
   });
 
+  it("in a chat without documents, waits for a file still being indexed when nothing else answers, then answers from it", async () => {
+    const u = await newUser("turn-all-wait");
+    const sessionId = `${u.email}-${crypto.randomUUID()}`;
+    const who: SocketIdentity = { sessionId, access: "owner", userId: u.user.id, email: u.email, authSessionId: null, ip: "203.0.113.9" };
+    const { room, stored, frames } = memoryRoom();
+    // the user's only file, just uploaded: no page read yet
+    const handbook = library(env, u.user.id);
+    await handbook.enqueue("handbook", "Handbook.pdf");
+    const run = (await handbook.begin("handbook"))!;
+    await handbook.setPageCount("handbook", run.runId, 1);
+
+    const question = "How many days a week is remote work allowed?";
+    const { admission } = await admitQuestion(room, who, { action: "chat", query: question, session_id: sessionId });
+    const admitted = admission as Extract<typeof admission, { ok: true }>;
+    expect(admitted.indexing).toEqual([expect.objectContaining({ fileName: "Handbook.pdf", pagesDone: 0 })]);
+    const turn = runTurn(room, who, question, undefined, { files: admitted.files, hits: admitted.hits, indexing: admitted.indexing });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await handbook.addPages("handbook", run.runId, 1, ["Remote work is allowed two days a week with the manager's approval."], false);
+    await handbook.finish("handbook", run.runId);
+    await turn;
+
+    // indexed meanwhile: the answer comes from it, and says nothing about indexing
+    expect(stored[1]!.content).toMatch(/^Remote work is allowed two days a week/);
+    expect(frames.some((f) => f.message.type === "stream" && f.message.text.includes("still being indexed"))).toBe(false);
+  });
+
   it("ends with the plain failure text when the answer provider fails", async () => {
     const u = await owner("turn-fail");
     const { room, stored, frames } = memoryRoom({ ...env, LLM_BASE_URL: inject("llmBaseUrl"), LLM_API_KEY: "wrong-key" } as Env);

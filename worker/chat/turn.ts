@@ -21,6 +21,7 @@ import { turnSearchText } from "../services/chat-search";
 import { chatFilesQuery, inOrder } from "../services/chat-files";
 import { listChatsQuery, recordTurn, recordTurnQuery } from "../services/chats";
 import { retrievePassages, type Passage } from "../services/retrieval";
+import { library } from "../library/stub";
 import type { ChatProvider } from "../providers/llm";
 import type { ChunkHit, NamedFile } from "../library/types";
 import { citedSources } from "./citations";
@@ -34,6 +35,7 @@ import type { HistoryMessage, MessageStore } from "./message-store";
  * then it is answered from the pages done so far, and the answer says so.
  */
 export const ATTACHMENT_WAIT_MS = 15_000;
+const LIBRARY_POLL_MS = 250;
 
 /** What a turn needs from the chat it runs in. */
 export interface ChatRoom {
@@ -65,6 +67,16 @@ export interface ChatRoom {
 }
 
 const isIndexing = (file: ChatFile) => INDEXING_STATUSES.includes(file.status);
+
+/** Waits while any of the owner's documents is still being indexed (or `timeoutMs`, or a Stop); returns those still being indexed then. */
+async function untilLibraryIndexed(userLibrary: ReturnType<typeof library>, timeoutMs: number, stop?: AbortSignal): Promise<NamedFile[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const indexing = await userLibrary.indexingFiles();
+    if (!indexing.length || Date.now() > deadline || stop?.aborted) return indexing;
+    await new Promise((resolve) => setTimeout(resolve, LIBRARY_POLL_MS));
+  }
+}
 
 /** Turns of this isolate writing an answer right now (from retrieval to the answer's last word). */
 let answering = 0;
@@ -184,7 +196,7 @@ async function answer(
   who: SocketIdentity,
   query: string,
   history: HistoryMessage[],
-  { attached, hits, indexing = [] }: { attached: ChatFile[]; hits?: ChunkHit[]; indexing?: NamedFile[] },
+  { attached, hits, indexing: indexingAtAdmission = [] }: { attached: ChatFile[]; hits?: ChunkHit[]; indexing?: NamedFile[] },
   stop: AbortSignal | undefined,
 ): Promise<{ passages: Passage[]; provider: ChatProvider; answerId: string; failed: boolean }> {
   const { env, messages } = room;
@@ -197,7 +209,14 @@ async function answer(
   // waiting meanwhile (each chat's new chips) go first: answering at once put every later chips frame
   // behind the answers already started (200 chats asking at once: first frame p99 ~1.3 -> ~2.1 s).
   if (keywordHits && answering > 1) await new Promise<void>((resolve) => setTimeout(resolve, 0));
-  const passages = who.userId ? await retrievePassages(env, { ...scope, question: query, keywordHits }) : [];
+  let passages = who.userId ? await retrievePassages(env, { ...scope, question: query, keywordHits }) : [];
+  // With no documents attached and nothing found yet, a file still being indexed (just uploaded on
+  // My Files, then asked about) is waited for as an attached one would be, then searched again.
+  let indexing = indexingAtAdmission;
+  if (!attached.length && indexing.length && !passages.length) {
+    indexing = await untilLibraryIndexed(library(env, who.userId!), ATTACHMENT_WAIT_MS, stop);
+    passages = await retrievePassages(env, { ...scope, question: query });
+  }
   const provider = chooseChatProvider(env);
   const answerId = messages.startAnswer();
 

@@ -15,7 +15,7 @@ import { documents } from "../db/schema";
 import { deleteVectors } from "../services/vectors";
 import { LibraryIndex, type ChunkHit, type DocumentState, type IndexedChunk, type RecognitionResult, type SqlParam } from "./library-index";
 import { admissionFacts, QuestionLedger } from "./question-ledger";
-import type { AdmissionFacts, AdmissionRequest } from "./types";
+import type { AdmissionFacts, AdmissionRequest, NamedFile } from "./types";
 
 export class Library extends DurableObject<Env> {
   private index!: LibraryIndex;
@@ -194,6 +194,11 @@ export class Library extends DurableObject<Env> {
   /** These signed-in sessions of the user were signed out: their sockets ask nothing more. */
   async signOut(sessions: { id: string; expiresAt: number }[]): Promise<void> {
     this.ledger.signOut(sessions);
+  }
+
+  /** The documents still being indexed. */
+  async indexingFiles(): Promise<NamedFile[]> {
+    return this.index.indexingFiles();
   }
 
   async search(question: string, documentIds: string[] | null, limit: number): Promise<ChunkHit[]> {
