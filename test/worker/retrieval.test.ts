@@ -574,7 +574,8 @@ describe("providers", () => {
       passage(5, "Interest on a qualified student loan may be deductible."),
       passage(6, "Dependents have a limited standard deduction."),
     ];
-    const answer = localAnswer({ question: "What is the standard deduction for a single filer?", passages, history: [], anonymous: false });
+    // asking no kind of fact (an amount asked also weighs the pages that state one: "See also" is then stricter)
+    const answer = localAnswer({ question: "Which standard deduction applies to a single filer?", passages, history: [], anonymous: false });
     const lines = answer.split("\n");
     expect(lines[0]).toBe("The standard deduction for a single filer is $14,600 for 2024. [1]");
     // quoted pages are not listed again; page 2 and 5 are about something else; page 6 is past the best five
