@@ -4,7 +4,9 @@
 // cited source is Pub 17), reload (chips and messages stay), open "Chat about
 // this file" for the 10-K; and upload the same Pub 17 again from the chat, which
 // attaches the existing document instead of failing; a question asked right
-// after uploading Pub 17 from the chat waits for its indexing and then answers.
+// after uploading Pub 17 from the chat waits for its indexing and then answers,
+// and so does one asked in a new chat (no file attached) right after uploading
+// it on My Files.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
@@ -126,4 +128,21 @@ test("a question asked right after uploading a long PDF from the chat waits for 
   await expect(page.locator(".chat-message.bot .chat-sources")).toBeVisible({ timeout: 90_000 });
   expect(new Set(await citedFiles(page))).toEqual(new Set(["p17.pdf"]));
   await expect(chip).not.toContainText("Indexing");
+});
+
+test("a question in a new chat right after uploading a long PDF on My Files waits for it, then answers from it", async ({ page }) => {
+  await signUp(page, "files-all");
+  await page.goto("/app/files");
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Upload file" }).click();
+  await (await chooser).setFiles(P17);
+  await expect(page.getByRole("row").filter({ hasText: "p17.pdf" })).toBeVisible({ timeout: 30_000 });
+
+  // no file attached: the question searches all the user's files, and Pub 17 is still being read
+  await page.getByRole("button", { name: "New Chat" }).click();
+  await expect(page.getByText("Searching all your files")).toBeVisible();
+  const answer = await ask(page, "I won't make the April deadline, how much more time can I get?");
+  await expect(answer).not.toContainText("I could not find");
+  await expect(answer).toContainText(/extension/i);
+  expect(new Set(await citedFiles(page))).toEqual(new Set(["p17.pdf"]));
 });

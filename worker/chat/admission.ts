@@ -99,13 +99,13 @@ export async function admitQuestion(
   // the search ran over the documents the question named: its hits serve the turn only if they are the set it keeps
   const hits = read.hits && sameDocuments(read.rows, nextFiles) ? read.hits : null;
   return {
-    admission: { ok: true, query, files: nextFiles, ...(hits ? { hits } : {}), ...stillIndexing(nextFiles, read.indexing) },
+    admission: { ok: true, query, files: nextFiles, ...(hits ? { hits } : {}), ...stillIndexing(nextFiles.length > 0, read.indexing) },
     liveSessions: read.liveSessions,
   };
 }
 
 /** The owner's documents still being indexed, for a turn that searches them all (its chat keeps none). */
-const stillIndexing = (files: readonly ChatFile[], indexing: NamedFile[]) => (files.length === 0 && indexing.length ? { indexing } : {});
+const stillIndexing = (chatKeepsDocuments: boolean, indexing: NamedFile[]) => (!chatKeepsDocuments && indexing.length ? { indexing } : {});
 
 const sameDocuments = (searched: readonly RequestedRow[], files: readonly ChatFile[]) =>
   searched.length === files.length && files.every((f) => searched.some((r) => r.fileId === f.fileId));
@@ -127,7 +127,7 @@ export async function admitRegenerate(
   const overQuota = await read.overQuota();
   if (overQuota) return { admission: refused(429, overQuota), liveSessions: read.liveSessions };
   return {
-    admission: { ok: true, query: last.question, ...(room.documentIds().length ? {} : stillIndexing([], read.indexing)) },
+    admission: { ok: true, query: last.question, ...stillIndexing(room.documentIds().length > 0, read.indexing) },
     liveSessions: read.liveSessions,
   };
 }

@@ -235,8 +235,7 @@ export function statesFact(sentence: string, kind: FactKind): boolean {
   }
 }
 
-/** A part of the forms named ("Schedule 1 (Form 1040), line 8g", "Form 1099-C", "Schedule B", "box 12"). */
-/** A form, schedule, worksheet, line or box named; a post office box ("Box 2188") is none. */
+/** A part of the forms named ("Schedule 1 (Form 1040), line 8g", "Form 1099-C", "Schedule B", "box 12"); a post office box ("Box 2188") is none. */
 const DOCUMENT_REFERENCE = /\b(Form|Schedule|Worksheet)\s+[\dA-Z]|\bline\s+\d|\bbox\s+\d{1,2}[a-z]?\b/i;
 
 /** A person named as documents name people: with a title ("Ms. Barry"), signing ("/s/"), or with a middle initial ("Corie S. Barry"). */

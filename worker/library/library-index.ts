@@ -74,6 +74,8 @@ const searchable = (ids: readonly string[] | null) =>
   `d.status IN ('indexed', 'needs_ocr', 'processing')${ids ? ` AND c.document_id IN (${ids.map(() => "?").join(", ")})` : ""}`;
 
 const DOCUMENT_COLUMNS = "id, file_name, status, run_id, attempts, pages_done, pages_total, error, updated_at, ocr_pages";
+const NAMED_FILE_COLUMNS =
+  "id AS fileId, file_name AS fileName, status, pages_done AS pagesDone, pages_total AS pagesTotal, error, upload_key AS uploadKey";
 const HIT_COLUMNS = "c.id, c.document_id, d.file_name, c.page, c.text, c.char_start, c.char_end, c.recognised";
 
 export class LibraryIndex {
@@ -123,8 +125,7 @@ export class LibraryIndex {
     const wanted = [...new Set(ids)];
     if (wanted.length === 0 && !uploadKey) return [];
     const rows = this.sql.rows<NamedFile & { status: DocumentRow["status"] }>(
-      `SELECT id AS fileId, file_name AS fileName, status, pages_done AS pagesDone, pages_total AS pagesTotal, error, upload_key AS uploadKey
-       FROM documents WHERE status != 'removed' AND (id IN (${wanted.map(() => "?").join(", ")}) OR upload_key = ?)`,
+      `SELECT ${NAMED_FILE_COLUMNS} FROM documents WHERE status != 'removed' AND (id IN (${wanted.map(() => "?").join(", ")}) OR upload_key = ?)`,
       ...wanted,
       uploadKey,
     );
@@ -136,10 +137,7 @@ export class LibraryIndex {
 
   /** The documents still being indexed (waiting for the indexer, or read so far), oldest first. */
   indexingFiles(): NamedFile[] {
-    return this.sql.rows<NamedFile>(
-      `SELECT id AS fileId, file_name AS fileName, status, pages_done AS pagesDone, pages_total AS pagesTotal, error, upload_key AS uploadKey
-       FROM documents WHERE status IN ${ACTIVE} ORDER BY rowid`,
-    );
+    return this.sql.rows<NamedFile>(`SELECT ${NAMED_FILE_COLUMNS} FROM documents WHERE status IN ${ACTIVE} ORDER BY rowid`);
   }
 
   /**
