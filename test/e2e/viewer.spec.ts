@@ -1,6 +1,6 @@
 // The document viewer, as a new user meets it: upload the IRS Form W-9 (a real
 // six-page PDF from ../shared/corpus) on My Files, ask about it in a chat, click
-// the citation [1]: the viewer beside the chat shows the cited page (pdf.js,
+// the lead sentence's citation: the viewer beside the chat shows the cited page (pdf.js,
 // loaded only now) with the cited passage marked, and the marked text is the
 // passage the answer quoted. Next/previous step through the answer's sources;
 // Escape closes the viewer. On a phone the viewer covers the screen.
@@ -30,7 +30,7 @@ async function askAboutW9(page: Page) {
   return answer;
 }
 
-test("clicking [1] shows the cited page with the quoted passage marked", async ({ page }) => {
+test("clicking the lead's citation shows the cited page with the quoted passage marked", async ({ page }) => {
   const scripts: string[] = [];
   page.on("request", (r) => {
     if (r.resourceType() === "script" || r.url().includes("pdf.worker")) scripts.push(r.url());
@@ -39,13 +39,14 @@ test("clicking [1] shows the cited page with the quoted passage marked", async (
   const answer = await askAboutW9(page);
   expect(scripts.some((u) => u.includes("pdfjs-dist") || u.includes("pdf.worker"))).toBe(false);
 
-  const sourceEntry = await answer.locator(".chat-sources li").first().textContent();
-  const citedPage = Number(sourceEntry!.match(/p\. (\d+)/)![1]);
-  // the answer's lead sentence is quoted from passage [1]
+  // the answer's lead sentence, and the source [n] it is quoted from
   const answerText = (await answer.locator(".rich-text").textContent())!;
-  const quoted = answerText.split("[1]")[0]!;
+  const lead = answerText.match(/^([\s\S]*?)\[(\d+)\]/)!;
+  const [quoted, n] = [lead[1]!, Number(lead[2])];
+  const sourceEntry = await answer.locator(".chat-sources li").nth(n - 1).textContent();
+  const citedPage = Number(sourceEntry!.match(/p\. (\d+)/)![1]);
 
-  await answer.locator("a.citation", { hasText: "[1]" }).first().click();
+  await answer.locator("a.citation", { hasText: `[${n}]` }).first().click();
   const viewer = page.getByRole("complementary", { name: "Document viewer" });
   await expect(viewer).toBeVisible();
   await expect(viewer.getByText(`p. ${citedPage}`, { exact: true })).toBeVisible();
@@ -54,6 +55,7 @@ test("clicking [1] shows the cited page with the quoted passage marked", async (
   await expect(marks.first()).toBeVisible();
   const marked = new Set(words((await marks.allTextContents()).join(" ")));
   const quotedWords = words(quoted).filter((w) => w.length > 3);
+  expect(quotedWords.length).toBeGreaterThan(2);
   const overlap = quotedWords.filter((w) => marked.has(w)).length / quotedWords.length;
   expect(overlap).toBeGreaterThan(0.8);
   expect(scripts.some((u) => u.includes("pdf.worker"))).toBe(true);
@@ -64,12 +66,15 @@ test("clicking [1] shows the cited page with the quoted passage marked", async (
   const viewerBox = await viewer.boundingBox();
   expect(chatBox!.x + chatBox!.width).toBeLessThanOrEqual(viewerBox!.x + 1);
 
+  // next / previous step through the answer's sources
   const count = await answer.locator(".chat-sources li").count();
+  await expect(viewer.getByText(`${n} / ${count}`)).toBeVisible();
   if (count > 1) {
-    await viewer.getByRole("button", { name: "Next citation" }).click();
-    await expect(viewer.getByText(`2 / ${count}`)).toBeVisible();
-    await viewer.getByRole("button", { name: "Previous citation" }).click();
-    await expect(viewer.getByText(`1 / ${count}`)).toBeVisible();
+    const [first, second] = n < count ? ["Next citation", "Previous citation"] : ["Previous citation", "Next citation"];
+    await viewer.getByRole("button", { name: first }).click();
+    await expect(viewer.getByText(`${n < count ? n + 1 : n - 1} / ${count}`)).toBeVisible();
+    await viewer.getByRole("button", { name: second }).click();
+    await expect(viewer.getByText(`${n} / ${count}`)).toBeVisible();
   }
   await page.keyboard.press("Escape");
   await expect(viewer).toBeHidden();
