@@ -10,6 +10,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import {
   CHAT_MESSAGES,
+  partialIndexNotes,
   type ChatFile,
   type FileInfo,
   type ServerMessage,
@@ -333,6 +334,21 @@ describe("running a turn", () => {
     await handbook.finish("handbook", run.runId);
     const again = await admitQuestion(room, u.who, u.question(question));
     expect(again.admission).not.toHaveProperty("indexing");
+  });
+
+  it("names at most three of the files still being indexed before an answer over all files", () => {
+    const file = (n: number) => ({ fileName: `Scan${n}.pdf`, pagesDone: n, pagesTotal: 10 });
+    expect(partialIndexNotes([file(1), file(2)])).toEqual([
+      "Scan1.pdf is still being indexed (1/10 pages); this answer uses the pages done so far.",
+      "Scan2.pdf is still being indexed (2/10 pages); this answer uses the pages done so far.",
+    ]);
+    expect(partialIndexNotes([file(1), file(2), file(3)])).toEqual([
+      "Scan1.pdf, Scan2.pdf and Scan3.pdf are still being indexed; this answer uses the pages done so far.",
+    ]);
+    // a drive import of thirty files: one line, not thirty
+    expect(partialIndexNotes(Array.from({ length: 30 }, (_, i) => file(i + 1)))).toEqual([
+      "Scan1.pdf, Scan2.pdf, Scan3.pdf and 27 more are still being indexed; this answer uses the pages done so far.",
+    ]);
   });
 
   it("in a chat without documents, waits for a file still being indexed when nothing else answers, then answers from it", async () => {

@@ -7,6 +7,7 @@ import {
   CHAT_MESSAGES,
   INDEXING_STATUSES,
   partialIndexNote,
+  partialIndexNotes,
   awaitingRecognitionNote,
   type ChatFile,
   type ChatListItem,
@@ -229,7 +230,7 @@ async function answer(
   // being recognised: say which pages this answer could use
   const notes = [
     ...files.filter(isIndexing).map(partialIndexNote),
-    ...(attached.length ? [] : indexing.map(partialIndexNote)),
+    ...(attached.length ? [] : partialIndexNotes(indexing)),
     ...files.filter((f) => f.status === "needs_ocr").map(awaitingRecognitionNote),
   ];
   if (notes.length && !stop?.aborted) streamed(`_${notes.join(" ")}_\n\n`);

@@ -146,6 +146,17 @@ export function partialIndexNote(file: Pick<ChatFile, "fileName" | "pagesDone" |
   return `${file.fileName} is still being indexed (${progress}); this answer uses the pages done so far.`;
 }
 
+/**
+ * The first line of an answer over all the user's files while some are still being indexed: each
+ * named with its progress, or for more than two, three names and how many more.
+ */
+export function partialIndexNotes(files: readonly Pick<ChatFile, "fileName" | "pagesDone" | "pagesTotal">[]): string[] {
+  if (files.length <= 2) return files.map(partialIndexNote);
+  const names = files.slice(0, 3).map((f) => f.fileName);
+  const list = files.length === 3 ? `${names.slice(0, 2).join(", ")} and ${names[2]}` : `${names.join(", ")} and ${files.length - 3} more`;
+  return [`${list} are still being indexed; this answer uses the pages done so far.`];
+}
+
 /** The first lines of an answer given while a scanned document of the chat waits for text recognition. */
 export function awaitingRecognitionNote(file: Pick<ChatFile, "fileName">): string {
   return `${file.fileName} has scanned pages still waiting for text recognition (My Files); this answer uses only the text read so far.`;
