@@ -559,25 +559,25 @@ export function scoreSentences(question: string, passageTexts: readonly string[]
   // which terms each sentence holds (a term matches the start of a word: "deduct" finds "deduction"),
   // one expression per term compiled once per question; keyed by text, so a sentence found in two
   // passages counts once for the terms' rarity
-  const startsWord: { test(sentence: string): boolean }[] = terms.map(
+  const termTests: { test(sentence: string): boolean }[] = terms.map(
     (t) => new RegExp(`(?<![\\p{L}\\p{N}])${t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "u"),
   );
   // what the question names in other words ("capex": "purchases of property, plant and equipment") counts as one
   // more term, where the sentence does not already name it as the question does (its words count already)
   for (const m of glossaryMatches(question))
-    startsWord.push({ test: (sentence) => m.pattern.test(sentence) && !m.usedPattern.test(sentence) });
+    termTests.push({ test: (sentence) => m.pattern.test(sentence) && !m.usedPattern.test(sentence) });
   const holds = new Map<string, boolean[]>();
   for (const p of passages) {
     for (const { text, lower } of p.sentences) {
       if (!holds.has(text))
         holds.set(
           text,
-          startsWord.map((term) => term.test(lower)),
+          termTests.map((term) => term.test(lower)),
         );
     }
   }
   const total = holds.size;
-  const idf = startsWord.map((_, j) => Math.log(1 + total / (1 + [...holds.values()].filter((h) => h[j]).length)));
+  const idf = termTests.map((_, j) => Math.log(1 + total / (1 + [...holds.values()].filter((h) => h[j]).length)));
   const matched = (sentence: string) => holds.get(sentence)!.reduce((sum, hit, j) => sum + (hit ? idf[j]! : 0), 0);
   return passages.flatMap(({ passage, sentences }) => {
     let before = 0;
