@@ -3,8 +3,10 @@
 // as table rows, which are detected and never quoted as text, only as compact
 // labelled lines whose figures are the statement's; Publication 17's headings
 // are never quoted as sentences, nor at the start of one they run into, and its
-// phase-out tables read across and its index are never quoted at all; an
-// answer leads with one cited sentence and stays within about 120 words.
+// phase-out tables read across and its index are never quoted at all; Form
+// 1040's numbered lines are quoted one by one with their numbers, and a 10-K's
+// table of contents only to say where to look; an answer leads with one cited
+// sentence and stays within about 120 words.
 // Skipped when the corpus is not beside the project.
 import { describe, expect, it } from "vitest";
 import { corpus, corpusBytes } from "../helpers/corpus";
@@ -13,6 +15,8 @@ import { extractPdfPages } from "../../worker/ingest/extract";
 import type { Passage } from "../../worker/services/retrieval";
 import { localAnswer } from "../../worker/providers/llm/local";
 import {
+  formLines,
+  isContentsPassage,
   isHeading,
   isIndexEntry,
   isIndexPassage,
@@ -222,6 +226,38 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
       expect(quotes(answer).length).toBeGreaterThan(0);
       for (const quote of quotes(answer)) expect(quote).not.toMatch(/( \.){3}/);
     }
+  });
+  it("reads Form 1040's numbered lines as labelled lines ('Line 11: ...') and answers which line with one", async () => {
+    const f1040 = await pages("irs/f1040.pdf");
+    const lines = [f1040[0]!, f1040[1]!].flatMap((page) => chunkPage(page).flatMap((c) => formLines(c.text).lines));
+    expect(lines).toContain("Line 11: Subtract line 10 from line 9. This is your adjusted gross income");
+    expect(lines).toContain("Line 2b: Taxable interest");
+    // a sub-line under a line that has none of its own carries that line's words
+    expect(lines).toContain("Line 25a: Federal income tax withheld from: Form(s) W-2");
+    // an article in running text is no sub-line ("...dispose of a digital asset ... 1a")
+    expect(lines.every((l) => l.split(" ").length <= 40)).toBe(true);
+
+    const passages = passagesOf("f1040.pdf", { 1: f1040[0]!, 2: f1040[1]! });
+    expect(quotes(answerOver(passages, "Which line of the 1040 shows my AGI?"))[0]).toBe(
+      "Line 11: Subtract line 10 from line 9. This is your adjusted gross income",
+    );
+    expect(quotes(answerOver(passages, "What line do I put the federal tax my employer held back on my W-2?"))[0]).toBe(
+      "Line 25a: Federal income tax withheld from: Form(s) W-2",
+    );
+  });
+  it("quotes a table of contents only to say where to look", async () => {
+    const threeM = await pages("sec_financebench/3M_2018_10K.pdf");
+    // "... Note 7. Supplemental Balance Sheet Information 81 Note 8. Supplemental Equity ... 82 ..."
+    expect(chunkPage(threeM[2]!).every((c) => isContentsPassage(c.text))).toBe(true);
+    // running text and statements are no contents: the 10-K's notes and Publication 17's chapters
+    const p17 = await pages("irs/p17.pdf");
+    const running = [...threeM.slice(55, 90), ...p17.slice(10, 40)].flatMap((page) => chunkPage(page).map((c) => c.text));
+    expect(running.filter(isContentsPassage)).toEqual([]);
+
+    const passages = passagesOf("3M_2018_10K.pdf", { 3: threeM[2]!, 81: threeM[80]! });
+    const asked = answerOver(passages, "What is the year end FY2018 net PPNE for 3M, as shown in the balance sheet?");
+    for (const quote of quotes(asked)) expect(quote).not.toMatch(/Information \d+ Note/);
+    expect(answerOver(passages, "On which page of 3M's 10-K are the notes on income taxes?")).toMatch(/Income Taxes 84/);
   });
   it("keeps a title with the name after it, and never quotes a company's name from a list as a sentence", async () => {
     const bestBuy = await pages("sec_financebench/BESTBUY_2023_10K.pdf");

@@ -504,6 +504,44 @@ describe("providers", () => {
     ).toContain("line 8h");
   });
 
+  it("local responder: a question opening with the place it asks ('Which line tells me how much...') asks the place, not the amount", () => {
+    expect(askedFactKind("Which line tells me how much I still have to pay?")).toBe("reference");
+    expect(askedFactKind("Where on the form do I put my children?")).toBe("reference");
+    expect(askedFactKind("How much do I still have to pay?")).toBe("money");
+    // a form's numbered lines are quoted one by one, each with its number, and "still have to pay" is "the amount you owe"
+    expect(
+      leadOver("Which line tells me how much I still have to pay?", [
+        passage(
+          1,
+          "Refund 34 If line 33 is more than line 24, subtract line 24 from line 33. This is the amount you overpaid . . . . 34 " +
+            "35a Amount of line 34 you want refunded to you . . . . 35a 36 Amount of line 34 you want applied to your estimated tax . . . 36 " +
+            "Amount You Owe 37 Subtract line 33 from line 24. This is the amount you owe. For details on how to pay, see instructions . . . . 37",
+        ),
+        passage(2, "1d Medicaid waiver payments not reported on Form(s) W-2 . . . . 1d 26 Estimated tax payments . . . . 26"),
+      ]),
+    ).toBe("Line 37: Subtract line 33 from line 24. This is the amount you owe. For details on how to pay, see instructions [1]");
+  });
+
+  it("local responder: a short heading run into its paragraph ('Due dates. By February 2...') is read with the sentence it heads, and quoted without it", () => {
+    expect(
+      splitSentences(
+        "Due dates. By February 2, 2026, furnish Copies B, C, and 2 to each employee. E-filing. If you file 10 or more returns, you must file electronically.",
+      ),
+    ).toEqual([
+      "Due dates. By February 2, 2026, furnish Copies B, C, and 2 to each employee.",
+      "E-filing. If you file 10 or more returns, you must file electronically.",
+    ]);
+    expect(
+      leadOver("What's the due date for giving my employees their W-2s?", [
+        passage(
+          1,
+          "Workers without children could qualify for a smaller credit. Keep Copy C for 3 years after the due date for filing your return.",
+        ),
+        passage(2, "Due dates. By February 2, 2026, furnish Copies B, C, and 2 to each person who was your employee during 2025."),
+      ]),
+    ).toBe("By February 2, 2026, furnish Copies B, C, and 2 to each person who was your employee during 2025. [2]");
+  });
+
   it("local responder: a change in a quantity asked ('any drop in', 'did it increase or decrease') is told by its figures", () => {
     expect(askedFactKind("Was there any drop in cash and cash equivalents between FY2023 and Q2 of FY2024?")).toBe("money");
     expect(askedFactKind("Did wages as a percent of net sales increase or decrease in FY2023?")).toBe("money");
@@ -575,7 +613,12 @@ describe("providers", () => {
       passage(6, "Dependents have a limited standard deduction."),
     ];
     // asking no kind of fact (an amount asked also weighs the pages that state one: "See also" is then stricter)
-    const answer = localAnswer({ question: "Which standard deduction applies to a single filer?", passages, history: [], anonymous: false });
+    const answer = localAnswer({
+      question: "Which standard deduction applies to a single filer?",
+      passages,
+      history: [],
+      anonymous: false,
+    });
     const lines = answer.split("\n");
     expect(lines[0]).toBe("The standard deduction for a single filer is $14,600 for 2024. [1]");
     // quoted pages are not listed again; page 2 and 5 are about something else; page 6 is past the best five

@@ -55,6 +55,7 @@ const GROUPS: readonly (readonly string[])[] = [
   ["e-file", "file electronically", "electronic filing"],
   ["~write off", "deduct"],
   ["~tax bill", "tax liability"],
+  ["~still owe", "~still have to pay", "~left to pay", "amount you owe", "balance due"],
   ["~paycheck", "wages"],
   // plain English
   ["~kid", "child"],

@@ -96,6 +96,18 @@ export function sentencePieces(text: string): string[] {
     .filter(Boolean);
 }
 
+/**
+ * A short bold heading that runs into its paragraph ("Due dates. By February 2, 2026, furnish..."):
+ * read with the sentence after it, whose subject it names, and quoted without it.
+ */
+const RUN_IN_HEADING = /^\p{Lu}[\p{L}-]*(?: [\p{L}-]+){0,2}\.$/u;
+const isRunInHeading = (piece: string) => piece.length < 20 && RUN_IN_HEADING.test(piece);
+/** The sentence a run-in heading was read with, without the heading ("By February 2, 2026, furnish..."). */
+function withoutRunInHeading(sentence: string): string {
+  const stop = sentence.indexOf(". ");
+  return stop > 0 && isRunInHeading(sentence.slice(0, stop + 1)) ? sentence.slice(stop + 2) : sentence;
+}
+
 export function splitSentences(text: string): string[] {
   const pieces = sentencePieces(text);
   // A list number ("you: 1.", not "line 19.") or a question ("How long should
@@ -103,7 +115,7 @@ export function splitSentences(text: string): string[] {
   const sentences: string[] = [];
   for (const piece of pieces) {
     const last = sentences.at(-1);
-    if (last !== undefined && (/(^|[:;]\s*)\(?\d{1,2}[.)]$/.test(last) || /\?$/.test(last)))
+    if (last !== undefined && (/(^|[:;]\s*)\(?\d{1,2}[.)]$/.test(last) || /\?$/.test(last) || isRunInHeading(last)))
       sentences[sentences.length - 1] = `${last} ${piece}`;
     else sentences.push(piece);
   }
@@ -152,6 +164,8 @@ export function askedFactKind(question: string): FactKind | null {
   // a cause asked ("why...", "what drove the increase?") is answered by the sentence that gives one
   if (/\b(why|what (drove|drives|caused|causes|led to|explains?)|reasons? (for|behind|why))\b/.test(q)) return "reason";
   if (/\bhow (long|soon)\b|how much (more |extra |additional )?time|how many (days|weeks|months|years)/.test(q)) return "duration";
+  // a question opening with the place it asks ("Which line tells me how much I owe?") asks the place, not the amount
+  if (/^\W*(which|what) (form|schedule|line|box|worksheet)s?\b/.test(q)) return "reference";
   // "who is the CEO?" asks a name; "who can claim...?" does not
   if (/\bwho (is|was|are|were|signed|signs)\b/.test(q)) return "person";
   if (
@@ -164,7 +178,9 @@ export function askedFactKind(question: string): FactKind | null {
       q,
     ) ||
     // an amount named: "what's the standard deduction for a single filer?", "what was our revenue in 2023?"
-    /\bwhat('s| is| was| are| were)\s+(the|my|our|your|its|their)\b[^?.,;]*\b(deduction|credit|exemption|exclusion|allowance|refund|salary|revenue|sales|income|earnings|capex|dividend)s?\b/.test(q)
+    /\bwhat('s| is| was| are| were)\s+(the|my|our|your|its|their)\b[^?.,;]*\b(deduction|credit|exemption|exclusion|allowance|refund|salary|revenue|sales|income|earnings|capex|dividend)s?\b/.test(
+      q,
+    )
   )
     return "money";
   // a change in a quantity is told by its figures: "was there any drop in cash", "did wages increase or decrease"
@@ -174,7 +190,7 @@ export function askedFactKind(question: string): FactKind | null {
     return /\bnumber of\b/.test(q) ? "number" : "money";
   // where something goes on the forms: "which line of my return?", "which form should they send me?", "where do I report it?"
   if (
-    /\b(which|what) (form|schedule|line|box|worksheet)s?\b|\bwhere (do|does|should|can|would|must|to) (i|we|you|it|they)?\s*(report|enter|put|include|claim|take|show|list|go)\b/.test(
+    /\b(which|what) (form|schedule|line|box|worksheet)s?\b|\bwhere\b(?: on [\w\s]{1,30}?)? (do|does|should|can|would|must|to) (i|we|you|it|they)?\s*(report|enter|put|include|claim|take|show|list|go)\b/.test(
       q,
     )
   )
@@ -325,6 +341,49 @@ export const isIndexEntry = (sentence: string) => INDEX_ENTRY.test(sentence);
 /** A passage of a book's index: two entries or more (none in the running text of any corpus PDF). */
 export const isIndexPassage = (text: string) => (text.match(INDEX_ENTRIES)?.length ?? 0) >= 2;
 
+/**
+ * An entry of a table of contents or of a numbered list read as text ("...Supplemental Balance
+ * Sheet Information 81 Note 8. ...", "...Armed Forces’ Tax Guide 501 Dependents..."): a page or
+ * list number (no figure: no comma, at most three digits) between a word and a capitalised one; the
+ * number of an item, a note or a part ("ITEM 9", "Note 8") names the entry, it is no page.
+ */
+const LIST_NUMBER = / (\d{1,3})(?= \p{Lu}| ?$)/gu;
+/** Words whose number names an entry rather than its page ("ITEM 9", "Note 8", "Part 2"). */
+const ENTRY_LABEL = /(?:^|\s)(?:item|note|part|chapter|section|step|line|form|box|page|pub|publication|schedule|topic)$/i;
+
+/** The list numbers of a text, in order: after a word (or a closing parenthesis), before a capitalised word or the end. */
+function listNumbers(text: string): number[] {
+  const numbers: number[] = [];
+  for (const m of text.matchAll(LIST_NUMBER)) {
+    const before = text.slice(Math.max(0, m.index - 12), m.index);
+    if (/[\p{L})]{2}$/u.test(before) && !ENTRY_LABEL.test(before)) numbers.push(Number(m[1]));
+  }
+  return numbers;
+}
+/** Entries fewer than this are numbers in running text ("see chapter 2 of Pub. 505. When To Pay"). */
+const MIN_LIST_ENTRIES = 8;
+
+/**
+ * A passage of a table of contents (or a list of numbered topics, publications or form boxes):
+ * eight entries or more, nearly all numbered upwards. Its entries run together into "sentences"
+ * ("Supplemental Balance Sheet Information 81 Note 8.") that name a question's words and state
+ * nothing but where to look.
+ */
+export function isContentsPassage(text: string): boolean {
+  const numbers = listNumbers(text);
+  if (numbers.length < MIN_LIST_ENTRIES) return false;
+  let upwards = 0;
+  for (let i = 1; i < numbers.length; i++) if (numbers[i]! >= numbers[i - 1]!) upwards++;
+  return upwards >= 0.85 * (numbers.length - 1);
+}
+
+/** A piece of a contents passage that holds one of its entries. */
+const holdsListEntry = (piece: string) => listNumbers(piece).length > 0;
+
+/** A question asking where to look ("On which page...", "Which tax topic...", "Where can I find..."): a contents entry answers it. */
+const ASKS_WHERE_TO_LOOK =
+  /\b(which|what)\s+(\w+\s+)?(pages?|topics?|notes?|items?|sections?|chapters?|parts?|publications?|pubs?)\b|\bwhere\b.*\b(find|read|look|see|discuss|cover|explain)/i;
+
 const ROW_VALUE = /^[$(]?[-+]?\d[\d,]*(\.\d+)?%?\)?$|^[—–-]$/;
 const YEAR = /^(19|20)\d\d$/;
 /** Words of a row's label kept at most (the end of a label names the row; its start may be a section's title). */
@@ -448,6 +507,10 @@ interface QuotableSentence {
   quote: string;
   /** a table row as a labelled line: never the answer to when, how long or whether */
   row?: true;
+  /** an entry of a table of contents: only the answer to where to look */
+  entry?: true;
+  /** a form's numbered line: a unit of its own, like a row, with no sentence before it */
+  formLine?: true;
   words?: number;
   /** factStrength by kind of fact, once asked: the same sentences are scored for question after question */
   strength?: Partial<Record<FactKind, number>>;
@@ -511,6 +574,51 @@ function withoutLeaders(sentence: string): string {
   return quote === sentence || /[.!?]$/.test(quote) ? quote : `${quote}.`;
 }
 
+/** Dot leaders: a form line's label runs to its number at the right margin ("...adjusted gross income . . . . 11"). */
+const LEADERS = /\S(?:\s?\.){2,}\s*\d/;
+/**
+ * A numbered line of a form read as text: its number, its label, dot leaders and the number again
+ * ("11 Subtract line 10 from line 9. This is your adjusted gross income . . . . 11"), or a sub-line's
+ * letter with its full number at the end ("b Taxable interest . . . . 2b").
+ */
+const FORM_LINE =
+  /(?<![\p{L}\p{N}.,$])(?:(\d{1,2}[a-z]?)\s+((?:(?!(?:\s?\.){2})[^]){2,200}?)(?:\s?\.){2,}\s*\1|([a-z])\s+((?:(?!(?:\s?\.){2})[^]){2,200}?)(?:\s?\.){2,}\s*(\d{1,2})\3)(?![\p{Ll}\p{N}])/gu;
+/** A line whose sub-lines follow it, without leaders ("25 Federal income tax withheld from:"), at the end of the text before a sub-line. */
+const PARENT_LINE = /(?<![\p{L}\p{N}.,$])(\d{1,2})\s+([^.]{3,80}?)\s*$/u;
+
+/**
+ * A form's numbered lines, each as a labelled line ("Line 11: Subtract line 10 from line 9. This is
+ * your adjusted gross income", "Line 25a: Federal income tax withheld from: Form(s) W-2"), and the
+ * text around them, which is split into sentences as any other.
+ */
+export function formLines(text: string): { lines: string[]; rest: string } {
+  if (!LEADERS.test(text)) return { lines: [], rest: text };
+  const lines: string[] = [];
+  const parents = new Map<string, string>();
+  let rest = "";
+  let from = 0;
+  for (const m of text.matchAll(FORM_LINE)) {
+    const before = text.slice(from, m.index);
+    const number = m[1] ?? `${m[5]}${m[3]}`;
+    let label = (m[2] ?? m[4]!).trim();
+    const subLine = m[5];
+    if (subLine) {
+      // a letter found in running text ("...get a Form W-2, see instructions. 1a Total amount..."): the line starts at its number
+      const own = label.lastIndexOf(` ${number} `);
+      if (own >= 0) label = label.slice(own + number.length + 2);
+      const parent = PARENT_LINE.exec(before);
+      if (parent && parent[1] === subLine) parents.set(subLine, parent[2]!);
+      const parentLabel = parents.get(subLine);
+      if (parentLabel) label = `${parentLabel} ${label}`;
+    }
+    rest += `${before} `;
+    from = m.index + m[0].length;
+    // a numbered label of one word is a form's box or column, not a line to quote
+    if (subLine || label.includes(" ")) lines.push(`Line ${number}: ${label}`);
+  }
+  return { lines, rest: rest + text.slice(from) };
+}
+
 /**
  * The quotable sentences of passage texts seen lately. Splitting, classifying and
  * tokenising is most of a turn's CPU and depends on the text alone, while the
@@ -524,14 +632,21 @@ function quotableSentences(text: string): QuotableSentence[] {
   const cached = quotableCache.get(text);
   if (cached) return cached;
   const sentences: QuotableSentence[] = [];
-  for (const piece of isIndexPassage(text) ? [] : splitSentences(text)) {
+  const contents = isContentsPassage(text);
+  const form = formLines(text);
+  for (const line of form.lines) sentences.push({ text: line, lower: line.toLowerCase(), quote: line, formLine: true });
+  for (const piece of isIndexPassage(text) ? [] : splitSentences(form.rest)) {
+    if (contents && holdsListEntry(piece)) {
+      sentences.push({ text: piece, lower: piece.toLowerCase(), quote: piece, entry: true });
+      continue;
+    }
     if (isTableRow(piece)) {
       for (const row of labelledRows(piece)) sentences.push({ text: row, lower: row.toLowerCase(), quote: row, row: true });
       continue;
     }
     if (isHeading(piece) || runsTableCells(piece) || isIndexEntry(piece)) continue;
     const glued = leadingHeading(piece)?.sentence;
-    const quote = withoutLeaders(glued && glued.length >= 20 && !isHeading(glued) ? glued : piece);
+    const quote = withoutLeaders(glued && glued.length >= 20 && !isHeading(glued) ? glued : withoutRunInHeading(piece));
     sentences.push({ text: piece, lower: piece.toLowerCase(), quote });
   }
   if (quotableCache.size >= QUOTABLE_CACHE_MAX) quotableCache.delete(quotableCache.keys().next().value!);
@@ -552,9 +667,10 @@ export function scoreSentences(question: string, passageTexts: readonly string[]
   const kind = askedFactKind(question);
   // a table row states amounts and numbers: never the answer to when, how long or whether
   const rowsAnswer = kind === null || kind === "money" || kind === "number";
+  const entriesAnswer = ASKS_WHERE_TO_LOOK.test(question);
   const passages = passageTexts.map((text, passage) => ({
     passage,
-    sentences: quotableSentences(text).filter((s) => rowsAnswer || !s.row),
+    sentences: quotableSentences(text).filter((s) => (rowsAnswer || !s.row) && (entriesAnswer || !s.entry)),
   }));
   // which terms each sentence holds (a term matches the start of a word: "deduct" finds "deduction"),
   // one expression per term compiled once per question; keyed by text, so a sentence found in two
@@ -584,9 +700,10 @@ export function scoreSentences(question: string, passageTexts: readonly string[]
     return sentences.flatMap((sentence) => {
       const own = matched(sentence.text);
       // the sentence before often names the subject the answer sentence refers to ("It", "This tax");
-      // a table row has no such sentence and is no sentence's
-      const context = own + (sentence.row ? 0 : NEIGHBOUR_WEIGHT * before);
-      if (!sentence.row) before = own;
+      // a table row or a form's line has no such sentence and is no sentence's
+      const alone = sentence.row || sentence.formLine;
+      const context = own + (alone ? 0 : NEIGHBOUR_WEIGHT * before);
+      if (!alone) before = own;
       if (own <= 0 && context <= 0) return [];
       sentence.words ??= wordCount(sentence.text);
       const density = context / Math.sqrt(Math.max(sentence.words, 12));
