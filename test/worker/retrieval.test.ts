@@ -90,6 +90,23 @@ describe("keyword search", () => {
     expect(queryTerms("What was the FY2023 capex (in USD millions)?")).toEqual(["fy2023", "fy", "2023", "capex"]);
   });
 
+  it("reads a form's name as one term ('W-2s' is the W-2, not '2s'), searched as a phrase", () => {
+    expect(queryTerms("Where do I enter the total from all my W-2s and my 1099-K?")).toEqual(expect.arrayContaining(["w-2", "1099-k"]));
+    expect(ftsMatchExpression("my W-2s")).toContain('"w 2"');
+    // the W-2's line, not the 1099's, though the 1099's comes from the better-ranked source
+    expect(
+      localAnswer({
+        question: "Which line is for the tax withheld on my W-2s?",
+        passages: [
+          passage(1, "25 Federal income tax withheld from: b Form(s) 1099 . . . . 25b"),
+          passage(2, "25 Federal income tax withheld from: a Form(s) W-2 . . . . 25a"),
+        ],
+        history: [],
+        anonymous: false,
+      }).split("\n")[0],
+    ).toBe("Line 25a: Federal income tax withheld from: Form(s) W-2 [2]");
+  });
+
   it("also searches what the question names in the document's words, a phrase as one phrase (glossary)", async () => {
     const u = await indexed(
       [

@@ -32,8 +32,11 @@ const QUESTION_WORDS = new Set(
 /** A text's words and numbers, lower-cased, without punctuation. */
 const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
+/** A form's name ("W-2", "W-4s", "1099-K", "1040-SR"): one term, as documents write it, without a plural's "s". */
+const FORM_NAME = /(?<![\p{L}\p{N}])(?:[a-z]{1,2}-\d{1,4}|\d{3,4}-[a-z]{1,3})(?![\p{N}])/gu;
+
 export function queryTerms(text: string): string[] {
-  const words = wordsOf(text);
+  const words = [...(text.toLowerCase().match(FORM_NAME) ?? []), ...wordsOf(text)];
   // "FY2023" or "Q2'2023" style tokens: also search their parts ("2023"), which is how tables write them
   const terms = words.flatMap((w) => {
     const parts = w.match(/\p{L}+|\p{N}+/gu) ?? [];
