@@ -539,6 +539,18 @@ describe("providers", () => {
     ).toBe("Line 37: Subtract line 33 from line 24. This is the amount you owe. For details on how to pay, see instructions [1]");
   });
 
+  it("local responder: 'two jobs' is 'more than one employer' and 'too much' is 'excess' (glossary)", () => {
+    expect(
+      leadOver("I worked two jobs and too much social security got withheld. Can I get it back?", [
+        passage(1, "The social security tax withheld from your wages is shown in box 4 of your W-2."),
+        passage(
+          2,
+          "If you had more than one employer in 2025 and more than $10,918.20 in social security and/or Tier 1 railroad retirement (RRTA) taxes were withheld, you may be able to claim a credit for the excess against your federal income tax.",
+        ),
+      ]),
+    ).toMatch(/^If you had more than one employer in 2025 and more than \$10,918\.20/);
+  });
+
   it("local responder: a short heading run into its paragraph ('Due dates. By February 2...') is read with the sentence it heads, and quoted without it", () => {
     expect(
       splitSentences(

@@ -57,6 +57,7 @@ const GROUPS: readonly (readonly string[])[] = [
   ["~tax bill", "tax liability"],
   ["~still owe", "~still have to pay", "~left to pay", "amount you owe", "balance due"],
   ["~paycheck", "wages"],
+  ["~two jobs", "~2 jobs", "~second job", "more than one employer"],
   // plain English
   ["~kid", "child"],
   ["~kids", "children"],
@@ -70,6 +71,7 @@ const GROUPS: readonly (readonly string[])[] = [
   ["~husband", "~wife", "spouse"],
   ["~pull out", "~take out", "withdraw", "withdrawal", "distribution"],
   ["extra", "additional"],
+  ["~too much", "excess"],
   ["~knock off", "reduce", "lower"],
   ["~car", "vehicle"],
 ];
