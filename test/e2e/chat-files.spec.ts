@@ -6,7 +6,7 @@
 // attaches the existing document instead of failing; a question asked right
 // after uploading Pub 17 from the chat waits for its indexing and then answers,
 // and so does one asked in a new chat (no file attached) right after uploading
-// it on My Files.
+// it on My Files. Form 1040 answers which line with the form's own line.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
@@ -15,8 +15,9 @@ import { signUp } from "./helpers";
 const CORPUS = fileURLToPath(new URL("../../../shared/corpus/", import.meta.url));
 const P17 = `${CORPUS}irs/p17.pdf`;
 const TEN_K = `${CORPUS}sec_financebench/3M_2018_10K.pdf`;
+const F1040 = `${CORPUS}irs/f1040.pdf`;
 
-test.skip(!existsSync(P17) || !existsSync(TEN_K), "needs ../shared/corpus beside the project");
+test.skip(!existsSync(P17) || !existsSync(TEN_K) || !existsSync(F1040), "needs ../shared/corpus beside the project");
 test.setTimeout(180_000);
 
 async function uploadOnMyFiles(page: Page, path: string, name: string) {
@@ -145,4 +146,16 @@ test("a question in a new chat right after uploading a long PDF on My Files wait
   await expect(answer).not.toContainText("I could not find");
   await expect(answer).toContainText(/extension/i);
   expect(new Set(await citedFiles(page))).toEqual(new Set(["p17.pdf"]));
+});
+
+test("a question about Form 1040 is answered with the form's line, its number and its words", async ({ page }) => {
+  await signUp(page, "files-form");
+  await uploadOnMyFiles(page, F1040, "f1040.pdf");
+  await page.getByRole("button", { name: "New Chat" }).click();
+  const answer = await ask(page, "Which line of Form 1040 has my adjusted gross income?");
+  const lead = /^Line 11: Subtract line 10 from line 9\. This is your adjusted gross income \[(\d+)\]/;
+  await expect(answer).toContainText(lead);
+  // the lead's citation is the form's first page
+  const n = Number(lead.exec((await answer.textContent())!)![1]);
+  await expect(answer.locator(".chat-sources li").nth(n - 1)).toHaveText(`[${n}] f1040.pdf, p. 1`);
 });

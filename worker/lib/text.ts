@@ -1,6 +1,7 @@
 // Reading text the way the answer needs it: the search terms of a question,
-// sentences, table rows (quoted only as compact labelled lines) and headings
-// (never quoted, also when run into a sentence), a book's index (never quoted), words
+// sentences, table rows (quoted only as compact labelled lines), a form's numbered
+// lines ("Line 11: ..."), headings (never quoted, also when run into a sentence), a
+// book's index (never quoted) and a table of contents (only for where to look), words
 // broken at line ends (made whole in quotes), the kind of fact a question asks for, and how well
 // a sentence answers it. Shared by
 // retrieval (re-ranking passages by their best sentence) and the local responder.
@@ -635,10 +636,11 @@ function quotableSentences(text: string): QuotableSentence[] {
   const cached = quotableCache.get(text);
   if (cached) return cached;
   const sentences: QuotableSentence[] = [];
-  const contents = isContentsPassage(text);
-  const form = formLines(text);
+  // a book's index quotes nothing
+  const form = isIndexPassage(text) ? { lines: [], rest: "" } : formLines(text);
   for (const line of form.lines) sentences.push({ text: line, lower: line.toLowerCase(), quote: line, formLine: true });
-  for (const piece of isIndexPassage(text) ? [] : splitSentences(form.rest)) {
+  const contents = isContentsPassage(form.rest);
+  for (const piece of splitSentences(form.rest)) {
     if (contents && holdsListEntry(piece)) {
       sentences.push({ text: piece, lower: piece.toLowerCase(), quote: piece, entry: true });
       continue;
