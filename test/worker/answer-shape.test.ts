@@ -236,6 +236,11 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     expect(lines).toContain("Line 25a: Federal income tax withheld from: Form(s) W-2");
     // an article in running text is no sub-line ("...dispose of a digital asset ... 1a")
     expect(lines.every((l) => l.split(" ").length <= 40)).toBe(true);
+    // a worksheet's lines, numbered "1." ... "1.", read the same way
+    const instructions = await pages("irs/i1040gi.pdf");
+    expect(chunkPage(instructions[36]!).flatMap((c) => formLines(c.text).lines)).toContain(
+      "Line 1: Enter the total interest you paid in 2017 on qualified student loans (see the instructions for line 33). Don’t enter more than $2,500",
+    );
 
     const passages = passagesOf("f1040.pdf", { 1: f1040[0]!, 2: f1040[1]! });
     expect(quotes(answerOver(passages, "Which line of the 1040 shows my AGI?"))[0]).toBe(

@@ -586,7 +586,7 @@ const LEADERS = /\S(?:\s?\.){2,}\s*\d/;
  * letter with its full number at the end ("b Taxable interest . . . . 2b").
  */
 const FORM_LINE =
-  /(?<![\p{L}\p{N}.,$])(?:(\d{1,2}[a-z]?)\s+((?:(?!(?:\s?\.){2})[^]){2,200}?)(?:\s?\.){2,}\s*\1|([a-z])\s+((?:(?!(?:\s?\.){2})[^]){2,200}?)(?:\s?\.){2,}\s*(\d{1,2})\3)(?![\p{Ll}\p{N}])/gu;
+  /(?<![\p{L}\p{N}.,$])(?:(\d{1,2}[a-z]?)\.?\s+((?:(?!(?:\s?\.){2})[^]){2,200}?)(?:\s?\.){2,}\s*\1\.?|([a-z])\s+((?:(?!(?:\s?\.){2})[^]){2,200}?)(?:\s?\.){2,}\s*(\d{1,2})\3)(?![\p{Ll}\p{N}])/gu;
 /** A line whose sub-lines follow it, without leaders ("25 Federal income tax withheld from:"), at the end of the text before a sub-line. */
 const PARENT_LINE = /(?<![\p{L}\p{N}.,$])(\d{1,2})\s+([^.]{3,80}?)\s*$/u;
 
