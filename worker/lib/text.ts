@@ -29,15 +29,16 @@ const QUESTION_WORDS = new Set(
   ),
 );
 
-/** Search terms from any user text: letters and digits only, so quotes and FTS operators can never break the query. */
 /** A text's words and numbers, lower-cased, without punctuation. */
 const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** A form's name ("W-2", "W-4s", "1099-K", "1040-SR"): one term, as documents write it, without a plural's "s". */
 const FORM_NAME = /(?<![\p{L}\p{N}])(?:[a-z]{1,2}-\d{1,4}|\d{3,4}-[a-z]{1,3})(?![\p{N}])/gu;
 
+/** Search terms from any user text: letters and digits only (and a form name's hyphen), so quotes and FTS operators can never break the query. */
 export function queryTerms(text: string): string[] {
-  const words = [...(text.toLowerCase().match(FORM_NAME) ?? []), ...wordsOf(text)];
+  const lower = text.toLowerCase();
+  const words = [...(lower.match(FORM_NAME) ?? []), ...wordsOf(lower)];
   // "FY2023" or "Q2'2023" style tokens: also search their parts ("2023"), which is how tables write them
   const terms = words.flatMap((w) => {
     const parts = w.match(/\p{L}+|\p{N}+/gu) ?? [];
@@ -163,13 +164,21 @@ export function leadingHeading(piece: string): { heading: string; sentence: stri
 /** What kind of fact a question asks for; a sentence holding that kind of fact is preferred as the answer. */
 export type FactKind = "money" | "number" | "duration" | "date" | "rule" | "reason" | "person" | "reference";
 
+/** A place on the forms named in a question: "which line", "what form". */
+const PLACE_NAMED = String.raw`(which|what) (form|schedule|line|box|worksheet)s?\b`;
+/** Where something goes on the forms asked: "where do I report it?", "where on the form do I put...". */
+const PLACE_ASKED = String.raw`\bwhere\b(?: on [\w\s]{1,30}?)? (do|does|should|can|would|must|to) (i|we|you|it|they)?\s*(report|enter|put|include|claim|take|show|list|go)\b`;
+/** A question opening with the place it asks; one asking a place anywhere. */
+const OPENS_WITH_PLACE = new RegExp(`^\\W*${PLACE_NAMED}`);
+const ASKS_PLACE = new RegExp(`\\b${PLACE_NAMED}|${PLACE_ASKED}`);
+
 export function askedFactKind(question: string): FactKind | null {
   const q = question.toLowerCase();
   // a cause asked ("why...", "what drove the increase?") is answered by the sentence that gives one
   if (/\b(why|what (drove|drives|caused|causes|led to|explains?)|reasons? (for|behind|why))\b/.test(q)) return "reason";
   if (/\bhow (long|soon)\b|how much (more |extra |additional )?time|how many (days|weeks|months|years)/.test(q)) return "duration";
   // a question opening with the place it asks ("Which line tells me how much I owe?") asks the place, not the amount
-  if (/^\W*(which|what) (form|schedule|line|box|worksheet)s?\b/.test(q)) return "reference";
+  if (OPENS_WITH_PLACE.test(q)) return "reference";
   // "who is the CEO?" asks a name; "who can claim...?" does not
   if (/\bwho (is|was|are|were|signed|signs)\b/.test(q)) return "person";
   if (
@@ -193,12 +202,7 @@ export function askedFactKind(question: string): FactKind | null {
   )
     return /\bnumber of\b/.test(q) ? "number" : "money";
   // where something goes on the forms: "which line of my return?", "which form should they send me?", "where do I report it?"
-  if (
-    /\b(which|what) (form|schedule|line|box|worksheet)s?\b|\bwhere\b(?: on [\w\s]{1,30}?)? (do|does|should|can|would|must|to) (i|we|you|it|they)?\s*(report|enter|put|include|claim|take|show|list|go)\b/.test(
-      q,
-    )
-  )
-    return "reference";
+  if (ASKS_PLACE.test(q)) return "reference";
   if (/\b(how many|how old|what age|up to what age|how far)\b/.test(q)) return "number";
   // "when" asks a date where it opens the question or a clause ("..., when is it due?", "by when"),
   // not inside one ("the rate I can use when I drive")
