@@ -15,6 +15,7 @@ import { extractPdfPages } from "../../worker/ingest/extract";
 import type { Passage } from "../../worker/services/retrieval";
 import { localAnswer } from "../../worker/providers/llm/local";
 import {
+  codeLetters,
   formLines,
   isContentsPassage,
   isHeading,
@@ -249,6 +250,32 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     expect(quotes(answerOver(passages, "What line do I put the federal tax my employer held back on my W-2?"))[0]).toBe(
       "Line 25a: Federal income tax withheld from: Form(s) W-2",
     );
+  });
+  it("reads the text between a form's lines apart: no sentence runs across a line", async () => {
+    const f1040 = await pages("irs/f1040.pdf");
+    const stretches = chunkPage(f1040[1]!).flatMap((c) => formLines(c.text).stretches);
+    const sentences = stretches.flatMap(splitSentences);
+    // the margin beside line 35a and the designee's question after line 38 are two sentences, not one run
+    const designee = sentences.find((s) => s.includes("allow another person to discuss this return"))!;
+    expect(designee).toMatch(/^Third Party Designee Do you want/);
+    expect(sentences.some((s) => s.includes("Direct deposit") && s.includes("Designee"))).toBe(false);
+    // every stretch is text of the page, and none holds a line formLines quoted
+    const page = normalisePageText(f1040[1]!);
+    for (const stretch of stretches) expect(page).toContain(stretch.trim());
+    expect(stretches.some((s) => /Estimated tax penalty/.test(s))).toBe(false);
+  });
+  it("answers what a box 12 code stands for with the code's own entry", async () => {
+    const w2 = await pages("irs/fw2.pdf");
+    const passages = passagesOf("fw2.pdf", { 7: w2[6]!, 9: w2[8]! });
+    expect(quotes(answerOver(passages, "What does the letter W next to box 12 stand for?"))[0]).toMatch(
+      /^W—Employer contributions .* health savings account\.$/,
+    );
+    expect(quotes(answerOver(passages, "My W-2 shows a D code in box 12. What is that?"))[0]).toMatch(
+      /^D—Elective deferrals to a section 401\(k\)/,
+    );
+    // a letter that names no code ("Copy C") is not read as one
+    expect(codeLetters("What goes on Copy C of the W-2?")).toEqual([]);
+    expect(codeLetters("What is code C? And the letter I?")).toEqual(["c"]);
   });
   it("quotes a table of contents only to say where to look", async () => {
     const threeM = await pages("sec_financebench/3M_2018_10K.pdf");

@@ -12,6 +12,8 @@ import { glossaryMatches } from "./glossary";
 const NEIGHBOUR_WEIGHT = 0.35;
 /** The weight of a sentence that holds the kind of fact asked for (an amount, a period, a date, a rule). */
 const FACT_BONUS = 3;
+/** How much more a code the question names by its letter ("code W") counts than another term as rare. */
+const CODE_WEIGHT = 3;
 
 // Words too common to help ranking; kept short on purpose.
 const STOPWORDS = new Set(
@@ -47,6 +49,17 @@ export function queryTerms(text: string): string[] {
   return [...new Set(terms.filter((t) => !STOPWORDS.has(t) && !QUESTION_WORDS.has(t) && (t.length > 1 || /\d/.test(t))))].slice(0, 32);
 }
 
+/**
+ * Codes named by one letter ("code W in box 12", "the letter W", "a W code"): forms list them as
+ * "W—Employer contributions...". A letter alone is no term (it starts too many words), so a code's
+ * letter is found only written as a code: opening an entry before a dash, or after "code".
+ */
+const CODE_LETTER = /\b(?:[Cc]odes?|[Ll]etter)\s+["“']?([A-Z])(?![\p{L}\p{N}-])|(?<![\p{L}\p{N}-])([A-Z])["”']?\s+code\b/gu;
+
+export function codeLetters(question: string): string[] {
+  return [...new Set([...question.matchAll(CODE_LETTER)].map((m) => (m[1] ?? m[2])!.toLowerCase()))].filter((l) => l !== "i" && l !== "a");
+}
+
 /** An FTS5 MATCH expression: every term quoted, any term may match (bm25 ranks by how many and how rare). */
 export function ftsMatchExpression(text: string): string | null {
   return phraseTerms(queryTerms(text)).join(" OR ") || null;
@@ -65,7 +78,7 @@ const phraseTerms = (phrasings: readonly string[]) =>
  * words alone ("earnings", "interest", "taxes" for "EBITDA") would find every page of a filing.
  */
 export function questionMatchPhrases(question: string): string[] {
-  return phraseTerms([...queryTerms(question), ...glossaryMatches(question).flatMap((m) => m.others)]);
+  return phraseTerms([...queryTerms(question), ...codeLetters(question), ...glossaryMatches(question).flatMap((m) => m.others)]);
 }
 
 /** The question's phrases as one MATCH expression (any may match), or null when it has none. */
@@ -84,12 +97,18 @@ const DOCUMENT_PARTS =
   "Schedule|Worksheet|Part|Section|Information|Exhibit|Appendix|Annex|Table|Form|Item|Step|Chapter|Note|Line|Box|Column|Figure|Class|Series|Category|Plan|Option|Method|Test|Tier|Type";
 
 /**
+ * An entry of a list of codes ("W—Employer contributions..."): it starts a sentence even where the
+ * entry before ends without a stop; a part named by its letter ("Schedule C—Profit or Loss") does not.
+ */
+const CODE_ENTRY = String.raw`\p{Lu}{1,2}[—–]\p{Lu}`;
+
+/**
  * Where a sentence ends and the next begins: a capital or a number after . ! or ?, but never after
  * a title ("Ms. Barry"), "U.S." ("U.S. GAAP"), "U.S.C." or a name's middle initial ("/s/ Nicholas
  * C. Gangestad"), while a part of a form named by a letter ends one ("on Schedule A.").
  */
 const SENTENCE_END = new RegExp(
-  String.raw`(?<=[.!?])(?<!\b(?:Mr|Mrs|Ms|Dr|Prof|U\.S|U\.S\.C)\.)(?<!(?:^|\s)(?!(?:${DOCUMENT_PARTS})\s)\p{Lu}\p{Ll}+ \p{Lu}\.)\s+(?=["'(\[]?[\p{Lu}\p{N}])`,
+  String.raw`(?<=[.!?])(?<!\b(?:Mr|Mrs|Ms|Dr|Prof|U\.S|U\.S\.C)\.)(?<!(?:^|\s)(?!(?:${DOCUMENT_PARTS})\s)\p{Lu}\p{Ll}+ \p{Lu}\.)\s+(?=["'(\[]?[\p{Lu}\p{N}])|(?<!\b(?:${DOCUMENT_PARTS}|Copy))\s+(?=${CODE_ENTRY})`,
   "u",
 );
 
@@ -597,13 +616,15 @@ const PARENT_LINE = /(?<![\p{L}\p{N}.,$])(\d{1,2})\s+([^.]{3,80}?)\s*$/u;
 /**
  * A form's numbered lines, each as a labelled line ("Line 11: Subtract line 10 from line 9. This is
  * your adjusted gross income", "Line 25a: Federal income tax withheld from: Form(s) W-2"), and the
- * text around them, which is split into sentences as any other.
+ * stretches of text between them, each split into sentences as any other. A line fills the width of
+ * the form, so no sentence runs across one: the margin's "Direct deposit? See instructions." after
+ * line 35a and "Third Party Designee Do you want..." after line 38 are read apart.
  */
-export function formLines(text: string): { lines: string[]; rest: string } {
-  if (!LEADERS.test(text)) return { lines: [], rest: text };
+export function formLines(text: string): { lines: string[]; stretches: string[] } {
+  if (!LEADERS.test(text)) return { lines: [], stretches: [text] };
   const lines: string[] = [];
   const parents = new Map<string, string>();
-  let rest = "";
+  const stretches: string[] = [];
   let from = 0;
   for (const m of text.matchAll(FORM_LINE)) {
     const before = text.slice(from, m.index);
@@ -619,12 +640,13 @@ export function formLines(text: string): { lines: string[]; rest: string } {
       const parentLabel = parents.get(subLine);
       if (parentLabel) label = `${parentLabel} ${label}`;
     }
-    rest += `${before} `;
+    stretches.push(before);
     from = m.index + m[0].length;
     // a numbered label of one word is a form's box or column, not a line to quote
     if (subLine || label.includes(" ")) lines.push(`Line ${number}: ${label}`);
   }
-  return { lines, rest: rest + text.slice(from) };
+  stretches.push(text.slice(from));
+  return { lines, stretches: stretches.filter((stretch) => stretch.trim()) };
 }
 
 /**
@@ -641,10 +663,10 @@ function quotableSentences(text: string): QuotableSentence[] {
   if (cached) return cached;
   const sentences: QuotableSentence[] = [];
   // a book's index quotes nothing
-  const form = isIndexPassage(text) ? { lines: [], rest: "" } : formLines(text);
+  const form = isIndexPassage(text) ? { lines: [], stretches: [] } : formLines(text);
   for (const line of form.lines) sentences.push({ text: line, lower: line.toLowerCase(), quote: line, formLine: true });
-  const contents = isContentsPassage(form.rest);
-  for (const piece of splitSentences(form.rest)) {
+  const contents = isContentsPassage(form.stretches.join(" "));
+  for (const piece of form.stretches.flatMap(splitSentences)) {
     if (contents && holdsListEntry(piece)) {
       sentences.push({ text: piece, lower: piece.toLowerCase(), quote: piece, entry: true });
       continue;
@@ -691,6 +713,10 @@ export function scoreSentences(question: string, passageTexts: readonly string[]
   // more term, where the sentence does not already name it as the question does (its words count already)
   for (const m of glossaryMatches(question))
     termTests.push({ test: (sentence) => m.pattern.test(sentence) && !m.usedPattern.test(sentence) });
+  // a code the question names by its letter is what it asks about: a sentence without it explains another code
+  const codes = codeLetters(question).map((letter) => new RegExp(`(?:^|[).]\\s)${letter}\\s?[—–]|\\bcodes? ${letter}\\b`, "u"));
+  const weights = termTests.map(() => 1).concat(codes.map(() => CODE_WEIGHT));
+  termTests.push(...codes);
   const holds = new Map<string, boolean[]>();
   for (const p of passages) {
     for (const { text, lower } of p.sentences) {
@@ -702,7 +728,7 @@ export function scoreSentences(question: string, passageTexts: readonly string[]
     }
   }
   const total = holds.size;
-  const idf = termTests.map((_, j) => Math.log(1 + total / (1 + [...holds.values()].filter((h) => h[j]).length)));
+  const idf = termTests.map((_, j) => weights[j]! * Math.log(1 + total / (1 + [...holds.values()].filter((h) => h[j]).length)));
   const matched = (sentence: string) => holds.get(sentence)!.reduce((sum, hit, j) => sum + (hit ? idf[j]! : 0), 0);
   return passages.flatMap(({ passage, sentences }) => {
     let before = 0;
