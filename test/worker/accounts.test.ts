@@ -248,14 +248,15 @@ describe("profile", () => {
     const after = await call("GET", "/api/getUserInfo", { token });
     expect(after.json.data).toEqual({ email, name: "Ada Lovelace", phone: "+1 555 123 4567" });
 
-    // Saving only the name keeps the phone.
-    await call("POST", "/api/saveUserInfo", { token, body: { name: "Ada" } });
+    // Saving only the name keeps the phone; hidden characters are not kept ("\u202e" would show it reversed).
+    await call("POST", "/api/saveUserInfo", { token, body: { name: "A\u202eda\u0007" } });
     expect((await call("GET", "/api/getUserInfo", { token })).json.data).toEqual({ email, name: "Ada", phone: "+1 555 123 4567" });
   });
 
   it.each([
     [{ name: "" }, "Name is required."],
     [{ name: "   " }, "Name is required."],
+    [{ name: "\u202e\u0000 " }, "Name is required."],
     [{}, "Name is required."],
     [{ name: "Bob", phone: "" }, "Phone number is required."],
     [{ name: "Bob", phone: "call me" }, MESSAGES.phoneInvalid],

@@ -1,6 +1,7 @@
 // The zod schemas the Worker checks the chat's messages and calls with (the
 // types and texts are in protocol.ts, which the client imports without zod).
 import { z } from "zod";
+import { withoutHiddenCharacters } from "./plain-text";
 import { CHAT_MESSAGES, CHAT_QUERY_MAX, CHAT_SEARCH_MAX, CHAT_TITLE_MAX, MAX_CHAT_FILES } from "./protocol";
 
 const token = z.string().max(4096).optional();
@@ -10,7 +11,11 @@ const fileIds = z.array(z.string().min(1).max(100)).max(MAX_CHAT_FILES * 5, CHAT
 export const clientMessageSchema = z.discriminatedUnion("action", [
   z.object({
     action: z.literal("chat"),
-    query: z.string().max(CHAT_QUERY_MAX, CHAT_MESSAGES.queryTooLong),
+    // a question of hidden characters alone is empty; none reaches the chat's title
+    query: z
+      .string()
+      .max(CHAT_QUERY_MAX, CHAT_MESSAGES.queryTooLong)
+      .transform((q) => withoutHiddenCharacters(q, { lineBreaks: true })),
     session_id: sessionId,
     /** adds the uploaded file with this key to the chat's documents (spec) */
     s3_key: z.string().max(500).optional(),
@@ -40,7 +45,7 @@ export function refusalOf(error: z.ZodError): string {
 export const renameChatSchema = z.object({
   title: z
     .string({ error: CHAT_MESSAGES.titleRequired })
-    .transform((t) => t.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, "").trim())
+    .transform((t) => withoutHiddenCharacters(t).trim())
     .pipe(z.string().min(1, CHAT_MESSAGES.titleRequired).max(CHAT_TITLE_MAX, `A chat title has at most ${CHAT_TITLE_MAX} characters.`)),
 });
 

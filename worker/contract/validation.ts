@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { isEmailAddress } from "./email";
 import { MESSAGES as M, PASSWORD_MIN_LENGTH } from "./messages";
+import { withoutHiddenCharacters } from "./plain-text";
 
 export const emailSchema = z
   .string({ error: M.emailRequired })
@@ -48,7 +49,10 @@ export const deleteAccountSchema = z.object({
 });
 
 export const saveUserInfoSchema = z.object({
-  name: z.string({ error: M.nameRequired }).trim().min(1, M.nameRequired).max(100, "Name must be at most 100 characters."),
+  name: z
+    .string({ error: M.nameRequired })
+    .transform((name) => withoutHiddenCharacters(name).trim())
+    .pipe(z.string().min(1, M.nameRequired).max(100, "Name must be at most 100 characters.")),
   // Optional: the profile form shows only the name. When sent it must be a real number.
   phone: z
     .string({ error: M.phoneRequired })

@@ -11,6 +11,7 @@ import type { IngestMessage } from "../ingest/consumer";
 import { library, type LibraryBinding } from "../library/stub";
 import type { DbDeps } from "./deps";
 import { quotaFor, UPGRADE_PATH, type Quota } from "./quotas";
+import { withoutHiddenCharacters } from "../contract/plain-text";
 
 /** An upload row whose file never arrived is removed after this long. */
 export const STALE_UPLOAD_MS = 60 * 60 * 1000;
@@ -24,11 +25,8 @@ const MAGIC_SEARCH_BYTES = 1024; // pdf.js accepts a little junk before the head
 const FILE_NAME_MAX = 255;
 
 export function cleanFileName(name: string): string {
-  // Strip paths, control characters and bidirectional overrides/isolates (which
-  // could make "rtl\u202Eexe.pdf" display as "rtlfdp.exe"); keep the user's name otherwise.
-  const base = (name.split(/[\\/]/).pop() ?? "")
-    .replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "")
-    .trim();
+  // the user's name without its path and without hidden characters (plain-text.ts)
+  const base = withoutHiddenCharacters(name.split(/[\\/]/).pop() ?? "").trim();
   if (base.length <= FILE_NAME_MAX) return base;
   // a name too long to keep is shortened before its extension: "….pdf" stays a PDF's name
   const extension = /\.[^.]{1,10}$/.exec(base)?.[0] ?? "";
