@@ -152,6 +152,17 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     }
   });
 
+  it("never ends a sentence between an abbreviation and its number ('see Pub. 505, Tax Withholding...', 'OMB No. 1545-0074')", async () => {
+    const p17 = await pages("irs/p17.pdf");
+    const f1040 = await pages("irs/f1040.pdf");
+    const sentences = [...p17.slice(0, 60), f1040[0]!].flatMap((page) => chunkPage(page).flatMap((c) => splitSentences(c.text)));
+    const cited = sentences.filter((s) => /\bPub\. \d/.test(s));
+    expect(cited.length).toBeGreaterThan(20);
+    // a chunk may end on "see Pub."; a sentence inside one never does
+    const cut = sentences.filter((s, i) => /\b(Pub|No)\.$/.test(s) && /^\d/.test(sentences[i + 1] ?? ""));
+    expect(cut).toEqual([]);
+    expect(sentences.some((s) => s.includes("OMB No. 1545-0074"))).toBe(true);
+  });
   it("finds headings run into the first sentence under them in Publication 17 and quotes that sentence without them", async () => {
     const p17 = await pages("irs/p17.pdf");
     const glued = p17

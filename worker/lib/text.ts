@@ -96,6 +96,9 @@ export function conceptMatchExpression(question: string): string | null {
 const DOCUMENT_PARTS =
   "Schedule|Worksheet|Part|Section|Information|Exhibit|Appendix|Annex|Table|Form|Item|Step|Chapter|Note|Line|Box|Column|Figure|Class|Series|Category|Plan|Option|Method|Test|Tier|Type";
 
+/** Abbreviations a number follows ("see Pub. 505, Tax Withholding...", "OMB No. 1545-0074", "Cat. No. 11320B"). */
+const NUMBERED = "Pubs?|[Nn]os?|Cat|Rev|Sec|Fig|Vol|Regs?";
+
 /**
  * An entry of a list of codes ("W—Employer contributions..."): it starts a sentence even where the
  * entry before ends without a stop; a part named by its letter ("Schedule C—Profit or Loss") does not.
@@ -105,10 +108,11 @@ const CODE_ENTRY = String.raw`\p{Lu}{1,2}[—–]\p{Lu}`;
 /**
  * Where a sentence ends and the next begins: a capital or a number after . ! or ?, but never after
  * a title ("Ms. Barry"), "U.S." ("U.S. GAAP"), "U.S.C." or a name's middle initial ("/s/ Nicholas
- * C. Gangestad"), while a part of a form named by a letter ends one ("on Schedule A.").
+ * C. Gangestad"), nor between an abbreviation and its number ("Pub. 505"), while a part of a form
+ * named by a letter ends one ("on Schedule A.").
  */
 const SENTENCE_END = new RegExp(
-  String.raw`(?<=[.!?])(?<!\b(?:Mr|Mrs|Ms|Dr|Prof|U\.S|U\.S\.C)\.)(?<!(?:^|\s)(?!(?:${DOCUMENT_PARTS})\s)\p{Lu}\p{Ll}+ \p{Lu}\.)\s+(?=["'(\[]?[\p{Lu}\p{N}])|(?<!\b(?:${DOCUMENT_PARTS}|Copy))\s+(?=${CODE_ENTRY})`,
+  String.raw`(?<=[.!?])(?<!\b(?:Mr|Mrs|Ms|Dr|Prof|U\.S|U\.S\.C)\.)(?<!(?:^|\s)(?!(?:${DOCUMENT_PARTS})\s)\p{Lu}\p{Ll}+ \p{Lu}\.)(?!(?<=\b(?:${NUMBERED})\.)\s+\p{N})\s+(?=["'(\[]?[\p{Lu}\p{N}])|(?<!\b(?:${DOCUMENT_PARTS}|Copy))\s+(?=${CODE_ENTRY})`,
   "u",
 );
 
