@@ -254,7 +254,7 @@ async function indexingRun(base: string, owner: User, withHealth: boolean) {
   return { pages, indexedMs, referenceMs, firstPagesMs, idle, during };
 }
 
-// `node --import tsx bench/load.ts` prints the figures (LOAD_OUT=<file>: writes them there; npm run bench does);
+// `node --import tsx --import ./bench/wasm-modules.mjs bench/load.ts` prints the figures (LOAD_OUT=<file>: writes them there; npm run bench does);
 // LOAD_ONLY=turns: the chat-turn rows alone, LOAD_ONLY=indexing: the Pub 17 rows alone
 if (import.meta.url === `file://${process.argv[1]}`) {
   const figures = JSON.stringify(await benchLoad(), null, 2);

@@ -246,10 +246,14 @@ function loadInFreshProcess(): LoadFigures | null {
   const dir = mkdtempSync(join(tmpdir(), "docchat-load-"));
   try {
     const out = join(dir, "load.json");
-    execFileSync(process.execPath, ["--import", "tsx", join(import.meta.dirname, "load.ts")], {
-      stdio: "inherit",
-      env: { ...process.env, LOAD_OUT: out },
-    });
+    execFileSync(
+      process.execPath,
+      ["--import", "tsx", "--import", join(import.meta.dirname, "wasm-modules.mjs"), join(import.meta.dirname, "load.ts")],
+      {
+        stdio: "inherit",
+        env: { ...process.env, LOAD_OUT: out },
+      },
+    );
     return JSON.parse(readFileSync(out, "utf8")) as LoadFigures | null;
   } finally {
     rmSync(dir, { recursive: true, force: true });

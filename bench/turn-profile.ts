@@ -354,7 +354,7 @@ export function profileSection(profile: TurnProfile | null): string[] {
   if (!profile) return [...lines, "Skipped: ../shared/corpus/irs/i1040gi.pdf is not present."];
   return [
     ...lines,
-    "bench/turn-profile.ts (`node --import tsx bench/turn-profile.ts`) runs each step of a turn with the product's own modules",
+    "bench/turn-profile.ts (`node --import tsx --import ./bench/wasm-modules.mjs bench/turn-profile.ts`) runs each step of a turn with the product's own modules",
     `over i1040gi.pdf (${profile.chunks} chunks) in Node: the Library's index and the D1 schema over node:sqlite, the question`,
     '"When is my tax return due?" with the file attached by its upload key, as bench/load.ts asks it. Mean CPU ms per step, in',
     'the order a turn runs them; "before" is the same table before the performance issue\'s changes',

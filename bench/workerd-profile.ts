@@ -4,7 +4,7 @@
 // bench/turn-profile.ts times a turn's modules in Node; this one also sees what
 // only workerd does (D1 and Durable Object calls, sockets, the runtime's glue).
 //
-//   node --import tsx bench/workerd-profile.ts [turns|indexing|bare]
+//   node --import tsx --import ./bench/wasm-modules.mjs bench/workerd-profile.ts [turns|indexing|bare]
 //
 // turns: 5 users with the 1040 instructions indexed, 50 sessions asking at once
 // (as bench/load.ts), profiled during the asking. indexing: Pub 17 uploaded and
