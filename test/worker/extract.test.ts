@@ -8,7 +8,16 @@ import { describe, expect, it } from "vitest";
 import { openPdfPages } from "../../worker/ingest/extract";
 import { asPdfJsText } from "../../worker/ingest/pdfium";
 import { corpus, corpusBytes } from "../helpers/corpus";
-import { textPdf } from "../helpers/pdfs";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { scannedPdf, textPdf } from "../helpers/pdfs";
+
+async function readAll(bytes: Uint8Array) {
+  const pdf = await openPdfPages(bytes.slice(), 10_000);
+  const read = [];
+  for await (const page of pdf.pages()) read.push(page);
+  await pdf.close();
+  return read;
+}
 
 async function pagesOf(bytes: Uint8Array): Promise<string[]> {
   const pdf = await openPdfPages(bytes.slice(), 10_000);
@@ -53,5 +62,23 @@ describe("reading a PDF page by page", () => {
     expect(read).toBe(40);
     expect(timerRan).toBeGreaterThan(0);
     expect(timerRan).toBeLessThan(40);
+  });
+
+  it("finds a scan's picture inside a form, and a scan whose only words are drawn off the page is still a scan", async () => {
+    const scan = await PDFDocument.load(await scannedPdf(1));
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    // the scanned page drawn as a form XObject, as some scanners and merging tools write it
+    const wrapped = pdf.addPage([612, 792]);
+    wrapped.drawPage(await pdf.embedPage(scan.getPage(0)));
+    // a label above the page's top edge: in the file, seen by no reader
+    const labelled = pdf.addPage([612, 792]);
+    labelled.drawPage(await pdf.embedPage(scan.getPage(0)));
+    labelled.drawText("Background layer", { x: 20, y: 820, size: 12, font });
+    const read = await readAll(await pdf.save());
+    expect(read).toEqual([
+      { text: "", scanned: true },
+      { text: "", scanned: true },
+    ]);
   });
 });

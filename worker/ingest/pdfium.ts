@@ -49,6 +49,8 @@ export class PdfOpenError extends Error {
   }
 }
 const FPDF_ERR_PASSWORD = 4;
+/** encrypted with a scheme PDFium cannot open (a certificate's): protected, as a password's is */
+const FPDF_ERR_SECURITY = 5;
 /**
  * A page with at most this many characters is read within its visible box only: a word drawn
  * off the page (an image-only scan labelled "Background" outside its box) is hidden from every
@@ -92,7 +94,7 @@ export async function openPdfium(bytes: Uint8Array): Promise<PdfiumDocument> {
   if (!doc) {
     const error = m.FPDF_GetLastError();
     wasmExports.free(data);
-    throw new PdfOpenError(error === FPDF_ERR_PASSWORD ? "password" : "unreadable");
+    throw new PdfOpenError(error === FPDF_ERR_PASSWORD || error === FPDF_ERR_SECURITY ? "password" : "unreadable");
   }
   // The characters inside the page's visible box (crop box within media box), into `buffer`.
   const textOnPage = (page: number, textPage: number, buffer: number, length: number): number => {
