@@ -72,12 +72,12 @@ if (!ingest) {
   lines.push(
     "Reference: a bare unpdf `extractText` of the same file in the same run. Median of 3 runs.",
     "",
-    "| file | pages | chunks | reference ms | ours ms | ratio | pages/s | peak live heap |",
+    "| file | pages | chunks | reference ms | ours ms | ratio | pages/s | peak live memory (JS heap + PDFium) |",
     "|---|---|---|---|---|---|---|---|",
     `| ${ingest.file} | ${ingest.pages} | ${fmt(ingest.chunks)} | ${fmt(ingest.referenceMs)} | ${fmt(ingest.oursMs)} | ${fmt(ingest.oursMs / ingest.referenceMs, 2)} | ${fmt(ingest.pagesPerSecond)} | ${fmt(ingest.peakHeapMb, 1)} MB |`,
     "",
     `Workers limits: the consumer has 30 s of CPU by default (up to 5 min configurable) and 128 MB of memory;`,
-    `this document needs ${fmt(ingest.oursMs / 1000, 1)} s and about ${fmt(ingest.peakHeapMb, 0)} MB of heap for extraction and chunking.`,
+    `this document needs ${fmt(ingest.oursMs / 1000, 1)} s and about ${fmt(ingest.peakHeapMb, 0)} MB of memory for extraction and chunking.`,
   );
 }
 lines.push("", "## Answer quality through the chat path (local mode)", "");
