@@ -10,7 +10,7 @@
 // (as bench/load.ts), profiled during the asking. indexing: Pub 17 uploaded and
 // indexed, profiled until it is. bare: the bench's reference (a bare unpdf
 // extraction of Pub 17 in the same workerd), to set beside indexing. Prints self time per function and per source
-// (ours, drizzle, pdf.js, the runtime...) and writes the whole profile to
+// (ours, drizzle, PDFium, the runtime...) and writes the whole profile to
 // /tmp/workerd-<scenario>.cpuprofile (open it in Chrome DevTools), and the
 // longest stretches the isolate was busy without a break, by frame of ours.
 import { readFileSync, writeFileSync } from "node:fs";
@@ -66,6 +66,7 @@ async function inspect(port: number) {
 /** The source a frame belongs to, by its script's path. */
 function sourceOf(url: string, functionName: string): string {
   if (!url) return functionName.startsWith("(") ? functionName : "(runtime)";
+  if (url.startsWith("wasm://")) return "(WebAssembly: PDFium)";
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (pkg) return pkg[1]!;
   const ours = /\/(worker\/[^?]+)/.exec(url);
