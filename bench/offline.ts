@@ -9,18 +9,16 @@
 // retrieval hit@1 / hit@5 over the passages the answer is given, the answer's
 // cited hit@1 (its first citation) and hit@3 (any citation), fact in answer and
 // the median answer length.
-import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
+import { basename } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { chunkPage } from "../worker/library/chunker";
 import { LibraryIndex, type ChunkHit, type SqlParam } from "../worker/library/library-index";
 import type { LibraryBinding } from "../worker/library/stub";
-import { extractPdfPages } from "../worker/ingest/extract";
 import { localAnswer } from "../worker/providers/llm/local";
 import { RETRIEVAL_TUNING, retrievePassages, type RetrievalTuning } from "../worker/services/retrieval";
 import { citedSources } from "../worker/chat/citations";
 import { ftsMatchExpression, wordCount } from "../worker/lib/text";
+import { cachedPages } from "./ingest";
 import { loadQuestions, median, type EvalQuestion } from "./retrieval";
 
 const USER = "bench-user";
@@ -72,18 +70,8 @@ export function memoryLibrary(): { index: LibraryIndex; env: LibraryBinding } {
   return { index, env: { LIBRARY: namespace as unknown as LibraryBinding["LIBRARY"] } };
 }
 
-/** Extracted pages, cached in the temp dir by file size and time (extraction is most of a run's time). */
-async function pagesOf(path: string): Promise<string[]> {
-  const { size, mtimeMs } = statSync(path);
-  const cache = join(tmpdir(), `docchat-pages-${basename(path)}-${size}-${Math.floor(mtimeMs)}.json`);
-  if (existsSync(cache)) return JSON.parse(readFileSync(cache, "utf8")) as string[];
-  const { pages } = await extractPdfPages(new Uint8Array(readFileSync(path)), 10_000);
-  writeFileSync(cache, JSON.stringify(pages));
-  return pages;
-}
-
 export async function index(library: LibraryIndex, documentId: string, path: string): Promise<void> {
-  const pages = await pagesOf(path);
+  const pages = await cachedPages(path);
   library.enqueue(documentId, basename(path));
   const run = library.begin(documentId)!;
   library.addChunks(

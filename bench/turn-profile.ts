@@ -11,9 +11,8 @@
 // rows), listed apart as "calls per turn".
 //
 // `npm run bench:profile` prints the table; `benchTurnProfile()` returns it for bench/run.ts.
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import type { ChatFile, ServerMessage } from "../worker/contract/protocol";
 import { clientMessageSchema } from "../worker/contract/protocol-schemas";
@@ -37,8 +36,7 @@ import { resolveChatFiles } from "../worker/services/chat-files";
 import { listChats, recordTurn } from "../worker/services/chats";
 import { bySentence, onePerPage, RETRIEVAL_TUNING, toPassage } from "../worker/services/retrieval";
 import { signToken } from "../worker/lib/tokens";
-import { CORPUS } from "./ingest";
-import { extractPdfPages } from "../worker/ingest/extract";
+import { cachedPages, CORPUS } from "./ingest";
 
 const FILE = join(CORPUS, "irs/i1040gi.pdf");
 const QUESTION = "When is my tax return due?";
@@ -98,7 +96,10 @@ function sqlStorage(db: DatabaseSync): SqlStorage {
 function catalogue(): DatabaseSync {
   const db = new DatabaseSync(":memory:");
   const dir = join(import.meta.dirname, "../migrations");
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".sql")).sort()) db.exec(readFileSync(join(dir, file), "utf8"));
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith(".sql"))
+    .sort())
+    db.exec(readFileSync(join(dir, file), "utf8"));
   const now = Date.now();
   const later = now + 24 * 3600 * 1000;
   db.prepare("INSERT INTO users (id, email, password_hash, referral_code) VALUES (?, ?, 'x', 'REF1')").run(USER, "a@example.com");
@@ -108,16 +109,6 @@ function catalogue(): DatabaseSync {
     "INSERT INTO documents (id, user_id, file_name, r2_key, page_count, indexed_pages, status) VALUES (?, ?, 'i1040gi.pdf', ?, 100, 100, 'indexed')",
   ).run(DOC, USER, R2_KEY);
   return db;
-}
-
-/** The file's pages, cached in the temp dir like bench/offline.ts does (same cache file). */
-async function pagesOf(path: string): Promise<string[]> {
-  const { size, mtimeMs } = statSync(path);
-  const cache = join(tmpdir(), `docchat-pages-${basename(path)}-${size}-${Math.floor(mtimeMs)}.json`);
-  if (existsSync(cache)) return JSON.parse(readFileSync(cache, "utf8")) as string[];
-  const { pages } = await extractPdfPages(new Uint8Array(readFileSync(path)), 10_000);
-  writeFileSync(cache, JSON.stringify(pages));
-  return pages;
 }
 
 async function library(): Promise<{ index: LibraryIndex; ledger: QuestionLedger; db: DatabaseSync }> {
@@ -132,10 +123,12 @@ async function library(): Promise<{ index: LibraryIndex; ledger: QuestionLedger;
   };
   const index = new LibraryIndex(sql);
   const ledger = new QuestionLedger(sql);
-  const pages = await pagesOf(FILE);
+  const pages = await cachedPages(FILE);
   index.enqueue(DOC, "i1040gi.pdf", R2_KEY);
   const started = index.begin(DOC)!;
-  index.addChunks(pages.flatMap((text, i) => chunkPage(text).map((c) => ({ ...c, id: `${DOC}:${i + 1}:${c.ord}`, documentId: DOC, page: i + 1 }))));
+  index.addChunks(
+    pages.flatMap((text, i) => chunkPage(text).map((c) => ({ ...c, id: `${DOC}:${i + 1}:${c.ord}`, documentId: DOC, page: i + 1 }))),
+  );
   index.finish(DOC, started.runId);
   return { index, ledger, db };
 }
@@ -193,7 +186,14 @@ export async function benchTurnProfile(reps = 200): Promise<TurnProfile | null> 
   const db = getDb(env);
   const token = await signToken(SECRET, { sub: USER, email: "a@example.com", jti: AUTH_SESSION }, Date.now() + 3600_000);
   const frame = JSON.stringify({ action: "chat", query: QUESTION, session_id: "chat-1", s3_key: R2_KEY, token });
-  const who: SocketIdentity = { sessionId: "chat-1", access: "owner", userId: USER, email: "a@example.com", authSessionId: AUTH_SESSION, ip: "127.0.0.1" };
+  const who: SocketIdentity = {
+    sessionId: "chat-1",
+    access: "owner",
+    userId: USER,
+    email: "a@example.com",
+    authSessionId: AUTH_SESSION,
+    ip: "127.0.0.1",
+  };
 
   const chatDb = new DatabaseSync(":memory:");
   const storage = { sql: sqlStorage(chatDb), transactionSync: <T>(fn: () => T) => fn() } as unknown as DurableObjectStorage;
@@ -230,16 +230,24 @@ export async function benchTurnProfile(reps = 200): Promise<TurnProfile | null> 
 
   // before the first chunk, in the order a turn runs them
   await step("frame: JSON.parse + zod (clientMessageSchema)", true, () => clientMessageSchema.safeParse(JSON.parse(frame)));
-  await step("token check, first message on a socket (JWT verify + session read)", true, () =>
-    authenticate({ db: getDb(env), jwtSecret: SECRET }, { token }),
-  "D1 x1");
+  await step(
+    "token check, first message on a socket (JWT verify + session read)",
+    true,
+    () => authenticate({ db: getDb(env), jwtSecret: SECRET }, { token }),
+    "D1 x1",
+  );
   await step("drizzle client per getDb() call (schema walk)", true, () => getDb(env));
   const asked = { action: "chat" as const, query: QUESTION, session_id: who.sessionId, s3_key: R2_KEY };
   // (a new day each time: past the free allowance admission reads the plan from D1, which a day's first 50 do not)
-  await step("admission: one Library call (message counted, sessions signed out, s3_key -> documents, search) + files frame", true, () => {
-    libraryDb.exec("DELETE FROM daily_messages");
-    return admitQuestion(room, who, asked, { own: [AUTH_SESSION], others: [] });
-  }, "Library x1");
+  await step(
+    "admission: one Library call (message counted, sessions signed out, s3_key -> documents, search) + files frame",
+    true,
+    () => {
+      libraryDb.exec("DELETE FROM daily_messages");
+      return admitQuestion(room, who, asked, { own: [AUTH_SESSION], others: [] });
+    },
+    "Library x1",
+  );
   await step("turn: history + question stored + new files", true, () => {
     messages.history();
     return room.takeNewFiles(files);
@@ -248,7 +256,12 @@ export async function benchTurnProfile(reps = 200): Promise<TurnProfile | null> 
   await step("turn: chat's documents as they are (files())", true, () => room.files(), "D1 x1");
   rows.at(-1)!.instead = true;
   // part of admission's call; on its own (one more call) when a document was still indexing
-  await step("retrieval: Library FTS5/BM25 SQL, 50 candidates", true, () => index.search(QUESTION, [DOC], RETRIEVAL_TUNING.candidates), "Library x1");
+  await step(
+    "retrieval: Library FTS5/BM25 SQL, 50 candidates",
+    true,
+    () => index.search(QUESTION, [DOC], RETRIEVAL_TUNING.candidates),
+    "Library x1",
+  );
   rows.at(-1)!.instead = true;
   await step("retrieval: RPC copy of the 50 candidates", true, () => structuredClone(hits));
   await step("retrieval: best-sentence re-rank (bySentence)", true, () => bySentence(QUESTION, hits));
@@ -256,7 +269,10 @@ export async function benchTurnProfile(reps = 200): Promise<TurnProfile | null> 
   let fresh = 0;
   await step("retrieval: best-sentence re-rank, passages not seen before", true, () => {
     const pad = " ".repeat(++fresh);
-    return bySentence(QUESTION, hits.map((h) => ({ ...h, text: h.text + pad })));
+    return bySentence(
+      QUESTION,
+      hits.map((h) => ({ ...h, text: h.text + pad })),
+    );
   });
   rows.at(-1)!.instead = true;
   await step("retrieval: one per page, top 8", true, () => onePerPage(ranked, 8));
@@ -267,15 +283,29 @@ export async function benchTurnProfile(reps = 200): Promise<TurnProfile | null> 
   // after it
   await step(`remaining ${words.length - 1} stream frames: JSON + send`, false, () => words.slice(1).forEach((w) => streamFrame(w)));
   await step("citations (citedSources)", false, () => citedSources(answer, passages));
-  await step("chats row update (recordTurn)", false, () =>
-    recordTurn({ db: getDb(env) }, { sessionId: who.sessionId, userId: USER, text: turnSearchText(QUESTION, answer) }),
-  "D1 x1");
-  await step("end frame: files() again + JSON", false, () => room.files().then((f) => JSON.stringify({ type: "end", files: f, sources })), "D1 x1");
-  await step("chat list (listChats) + frame", false, () =>
-    listChats({ db: getDb(env) }, { user: { id: USER, email: "a@example.com" } }).then((c) => JSON.stringify(c)),
-  "D1 x1");
+  await step(
+    "chats row update (recordTurn)",
+    false,
+    () => recordTurn({ db: getDb(env) }, { sessionId: who.sessionId, userId: USER, text: turnSearchText(QUESTION, answer) }),
+    "D1 x1",
+  );
+  await step(
+    "end frame: files() again + JSON",
+    false,
+    () => room.files().then((f) => JSON.stringify({ type: "end", files: f, sources })),
+    "D1 x1",
+  );
+  await step(
+    "chat list (listChats) + frame",
+    false,
+    () => listChats({ db: getDb(env) }, { user: { id: USER, email: "a@example.com" } }).then((c) => JSON.stringify(c)),
+    "D1 x1",
+  );
   await step("follow-up suggestions (headings of cited passages)", false, () =>
-    headingSuggestions(QUESTION, sources.map((s) => passages[s.n - 1]!)),
+    headingSuggestions(
+      QUESTION,
+      sources.map((s) => passages[s.n - 1]!),
+    ),
   );
 
   // The whole turn as ChatSession runs it for a chat frame (parse, token check, admission beside the
@@ -319,7 +349,6 @@ export async function benchTurnProfile(reps = 200): Promise<TurnProfile | null> 
     globalThis.setTimeout = realSetTimeout;
   }
   return { rows, wholeTurnMs, chunks, d1Calls: calls };
-
 }
 
 /** The figures before issue 16's changes (PROFILE_OUT=bench/turn-profile-before.json at commit 06268ab). */
