@@ -376,6 +376,25 @@ describe("providers", () => {
     expect(answer.split(/\s+/).length).toBeLessThanOrEqual(130);
   });
 
+  it("local responder: finds a question's word its PDF broke at a line end ('with- held' for 'withheld')", () => {
+    const passages = [
+      passage(1, "Social security tax is paid by employees and employers alike on wages up to a yearly limit."),
+      passage(
+        2,
+        "You can take a credit on this line for the amount with- held in excess of $7,886. The employer should adjust the tax for you.",
+      ),
+      passage(3, "Claim any credit for social security tax on the line for other payments, as the form shows."),
+    ];
+    const answer = localAnswer({
+      question: "Above what amount withheld can I claim social security tax back?",
+      passages,
+      history: [],
+      anonymous: false,
+    });
+    // (quoted with its hyphen: this passage alone cannot tell a broken word from a compound)
+    expect(answer.split("\n")[0]).toBe("You can take a credit on this line for the amount with-held in excess of $7,886. [2]");
+  });
+
   it("local responder: quotes the same row once, also when two pages write it apart only by signs", () => {
     const row = (dollar: string) => `Cash flows. 2018 2017 Purchases of equipment ${dollar}(1,577) ${dollar}(1,373) Net income 4,000 3,900`;
     const passages = [passage(1, row("$ ")), passage(2, row("")), passage(3, "Equipment purchases are reviewed by the board every year.")];

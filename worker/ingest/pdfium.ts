@@ -136,6 +136,7 @@ export async function openPdfium(bytes: Uint8Array): Promise<PdfiumDocument> {
             const count = m.FPDFText_CountChars(textPage);
             if (count > 0) {
               const buffer = wasmExports.malloc((count + 1) * 2);
+              if (!buffer) throw new PdfOpenError("unreadable"); // out of memory
               const written =
                 count <= FEW_CHARS ? textOnPage(page, textPage, buffer, count + 1) : m.FPDFText_GetText(textPage, 0, count, buffer);
               text = asPdfJsText(UTF16ToString(buffer, written * 2));

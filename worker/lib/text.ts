@@ -554,6 +554,7 @@ export interface ScoredSentence {
  */
 interface QuotableSentence {
   text: string;
+  /** for finding question terms in (forMatching) */
   lower: string;
   quote: string;
   /** a table row as a labelled line: never the answer to when, how long or whether */
@@ -679,6 +680,16 @@ export function formLines(text: string): { lines: string[]; stretches: string[] 
  * same chunks come back for every question about a document (re-rank over 50
  * candidates, then the answer over 8 of them). Bounded: oldest first out.
  */
+/**
+ * A sentence in lower case for finding question terms in, with each word its PDF broke at a line
+ * end also written whole: "the amount with- held" holds "withheld" as well as "with" and "held".
+ */
+function forMatching(sentence: string): string {
+  const lower = sentence.toLowerCase();
+  const whole = [...brokenWords(lower)].map(({ start, end }) => start + end);
+  return whole.length ? `${lower} ${whole.join(" ")}` : lower;
+}
+
 const quotableCache = new Map<string, QuotableSentence[]>();
 const QUOTABLE_CACHE_MAX = 500;
 
@@ -688,21 +699,21 @@ function quotableSentences(text: string): QuotableSentence[] {
   const sentences: QuotableSentence[] = [];
   // a book's index quotes nothing
   const form = isIndexPassage(text) ? { lines: [], stretches: [] } : formLines(text);
-  for (const line of form.lines) sentences.push({ text: line, lower: line.toLowerCase(), quote: line, formLine: true });
+  for (const line of form.lines) sentences.push({ text: line, lower: forMatching(line), quote: line, formLine: true });
   const contents = isContentsPassage(form.stretches.join(" "));
   for (const piece of form.stretches.flatMap(splitSentences)) {
     if (contents && holdsListEntry(piece)) {
-      sentences.push({ text: piece, lower: piece.toLowerCase(), quote: piece, entry: true });
+      sentences.push({ text: piece, lower: forMatching(piece), quote: piece, entry: true });
       continue;
     }
     if (isTableRow(piece)) {
-      for (const row of labelledRows(piece)) sentences.push({ text: row, lower: row.toLowerCase(), quote: row, row: true });
+      for (const row of labelledRows(piece)) sentences.push({ text: row, lower: forMatching(row), quote: row, row: true });
       continue;
     }
     if (isHeading(piece) || runsTableCells(piece) || isIndexEntry(piece)) continue;
     const glued = leadingHeading(piece)?.sentence;
     const quote = withoutLeaders(glued && glued.length >= 20 && !isHeading(glued) ? glued : withoutRunInHeading(piece));
-    sentences.push({ text: piece, lower: piece.toLowerCase(), quote });
+    sentences.push({ text: piece, lower: forMatching(piece), quote });
   }
   if (quotableCache.size >= QUOTABLE_CACHE_MAX) quotableCache.delete(quotableCache.keys().next().value!);
   quotableCache.set(text, sentences);
