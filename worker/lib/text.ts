@@ -675,12 +675,6 @@ export function formLines(text: string): { lines: string[]; stretches: string[] 
 }
 
 /**
- * The quotable sentences of passage texts seen lately. Splitting, classifying and
- * tokenising is most of a turn's CPU and depends on the text alone, while the
- * same chunks come back for every question about a document (re-rank over 50
- * candidates, then the answer over 8 of them). Bounded: oldest first out.
- */
-/**
  * A sentence in lower case for finding question terms in, with each word its PDF broke at a line
  * end also written whole: "the amount with- held" holds "withheld" as well as "with" and "held".
  */
@@ -690,6 +684,12 @@ function forMatching(sentence: string): string {
   return whole.length ? `${lower} ${whole.join(" ")}` : lower;
 }
 
+/**
+ * The quotable sentences of passage texts seen lately. Splitting, classifying and
+ * tokenising is most of a turn's CPU and depends on the text alone, while the
+ * same chunks come back for every question about a document (re-rank over 50
+ * candidates, then the answer over 8 of them). Bounded: oldest first out.
+ */
 const quotableCache = new Map<string, QuotableSentence[]>();
 const QUOTABLE_CACHE_MAX = 500;
 
