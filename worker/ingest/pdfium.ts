@@ -86,10 +86,11 @@ export interface PdfiumDocument {
 export async function openPdfium(bytes: Uint8Array): Promise<PdfiumDocument> {
   const m = await pdfium();
   const { wasmExports, UTF16ToString } = m.pdfium;
+  // the heap's views, read at each use: a memory that grew has new ones
+  const heap = m.pdfium as unknown as { HEAPU8: Uint8Array; HEAPF32: Float32Array };
   const data = guarded(() => wasmExports.malloc(bytes.length));
   if (!data) throw new PdfOpenError("unreadable");
-  // read after malloc: a memory that grew has a new view
-  (m.pdfium as unknown as { HEAPU8: Uint8Array }).HEAPU8.set(bytes, data);
+  heap.HEAPU8.set(bytes, data);
   const doc = guarded(() => m.FPDF_LoadMemDocument(data, bytes.length, ""));
   if (!doc) {
     const error = m.FPDF_GetLastError();
@@ -101,7 +102,7 @@ export async function openPdfium(bytes: Uint8Array): Promise<PdfiumDocument> {
     const box = wasmExports.malloc(16);
     try {
       if (!m.FPDF_GetPageBoundingBox(page, box)) return 0;
-      const [left, top, right, bottom] = (m.pdfium as unknown as { HEAPF32: Float32Array }).HEAPF32.subarray(box >> 2, (box >> 2) + 4);
+      const [left, top, right, bottom] = heap.HEAPF32.subarray(box >> 2, (box >> 2) + 4);
       return m.FPDFText_GetBoundedText(textPage, left!, top!, right!, bottom!, buffer, length);
     } finally {
       wasmExports.free(box);
