@@ -4,8 +4,9 @@
 // per run instead of minutes, so retrieval changes can be tried and measured on
 // the dev questions; the chat-path benchmark (retrieval.ts) confirms the result.
 //
-// `npm run bench:offline` (BENCH_GROUPS=irs dev to narrow it; ablations: HEADINGS=1,
-// UNSTEMMED=<weight> for a second, unstemmed full-text index) prints, per set:
+// `npm run bench:offline` (BENCH_GROUPS=irs dev to narrow it; SCOPE=all asks each question over
+// all the files, as a chat with none attached; ablations: HEADINGS=1, UNSTEMMED=<weight> for a
+// second, unstemmed full-text index) prints, per set:
 // retrieval hit@1 / hit@5 over the passages the answer is given, the answer's
 // cited hit@1 (its first citation) and hit@3 (any citation), fact in answer and
 // the median answer length.
@@ -130,14 +131,19 @@ export async function offlineProduct(questions: EvalQuestion[]) {
 async function answerAll(env: LibraryBinding, ids: Map<string, string>, questions: EvalQuestion[], tuning: RetrievalTuning) {
   const results: OfflineResult[] = [];
   for (const q of questions) {
-    const passages = await retrievePassages(env, { userId: USER, documentIds: [ids.get(q.path)!], question: q.question, tuning });
+    // SCOPE=all: every question asked over all the files, as in a chat with none attached
+    const documentIds = process.env.SCOPE === "all" ? [...ids.values()] : [ids.get(q.path)!];
+    const passages = await retrievePassages(env, { userId: USER, documentIds, question: q.question, tuning });
     const answer = localAnswer({ question: q.question, passages, history: [], anonymous: false });
     const first = answer.match(/\[(\d{1,2})\]/);
-    const lead = first ? (passages[Number(first[1]) - 1]?.page ?? null) : null;
+    // a page of another file is no evidence page (0)
+    const own = ids.get(q.path)!;
+    const pageOf = (p: { documentId: string; page: number } | undefined) => (p ? (p.documentId === own ? p.page : 0) : null);
+    const lead = first ? pageOf(passages[Number(first[1]) - 1]) : null;
     results.push({
       question: q,
-      retrieved: passages.map((p) => p.page),
-      cited: citedSources(answer, passages).map((s) => s.page),
+      retrieved: passages.map((p) => pageOf(p)!),
+      cited: citedSources(answer, passages).map((s) => (s.fileId === own ? s.page : 0)),
       lead,
       answer,
       fact: q.facts.length ? q.facts.some((f) => f.test(answer.replace(/\s+/g, " "))) : null,

@@ -8,6 +8,7 @@ import { describe, expect, inject, it, vi } from "vitest";
 import { citedSources } from "../../worker/chat/citations";
 import { indexDocument } from "../../worker/ingest/indexer";
 import { library } from "../../worker/library/stub";
+import { documentNames, namedDocuments } from "../../worker/library/named-documents";
 import { chooseChatProvider } from "../../worker/providers/llm";
 import { localAnswer, localProvider } from "../../worker/providers/llm/local";
 import { RERANK_MODEL } from "../../worker/services/reranker";
@@ -146,6 +147,52 @@ describe("keyword search", () => {
     const hits = await keywordSearch(env, { userId: u.user.id, question });
     expect(hits.map((h) => h.page)).toEqual([2, 1]);
     expect(conceptMatchExpression("When is my tax return due?")).toBeNull();
+  });
+
+  it("reads the names a question calls a document by: a form's name or number, a company, capitalised words together", () => {
+    expect(documentNames("What's the penalty for a wrong TIN on my W-9?")).toContain("w9");
+    expect(documentNames("On the 1040, where do I enter my wages?")).toContain("1040");
+    expect(documentNames("Are Best Buy's gross margins consistent?")).toEqual(expect.arrayContaining(["best", "buy", "bestbuy"]));
+    expect(documentNames("What is 3M's FY2018 capex?")).toContain("3m");
+    // amounts, years, the words of the asking and of a kind of document name no document
+    expect(documentNames("I earned $2,000 in 2024 and 1040 hours. What does the Form say?")).toEqual([]);
+  });
+
+  it("picks the documents a question names by their file's name, unless it names all of them or there is only one", () => {
+    const files = [
+      { id: "w9", file_name: "fw9.pdf" },
+      { id: "pub", file_name: "p17.pdf" },
+      { id: "mmm", file_name: "3M_2018_10K.pdf" },
+    ];
+    expect(namedDocuments("Which line of my W-9 gets my business name?", files)).toEqual(["w9"]);
+    expect(namedDocuments("How much did 3M spend on capex?", files)).toEqual(["mmm"]);
+    expect(namedDocuments("How much did we spend on capex?", files)).toEqual([]);
+    expect(namedDocuments("Which line of my W-9 gets my business name?", files.slice(0, 1))).toEqual([]);
+  });
+
+  it("searching all files, ranks the document the question names first", async () => {
+    // the guide mentions the W-9 and its requester more often than the form itself
+    const u = await indexed(["Give the requester your correct taxpayer identification number."], "named-form");
+    const guide = await uploadAndIndex(
+      u.token,
+      "guide.pdf",
+      await textPdf(["Send Form W-9 to the requester. The requester keeps the W-9; a W-9 is never filed with us by the requester."]),
+    );
+    await waitUntilDone(u.token, guide.fileId);
+    const question = "What do I give the requester on my W-9?";
+    const unnamed = await keywordSearch(env, { userId: u.user.id, question: "What do I give the requester on the form?" });
+    expect(unnamed.map((h) => h.file_name)).toEqual(["guide.pdf", "named-form.pdf"]);
+    const form = await uploadAndIndex(
+      u.token,
+      "Form W-9.pdf",
+      await textPdf(["Give the requester your taxpayer identification number (TIN)."]),
+    );
+    await waitUntilDone(u.token, form.fileId);
+    const hits = await keywordSearch(env, { userId: u.user.id, question });
+    expect(hits[0]!.file_name).toBe("Form W-9.pdf");
+    // a chat with one document attached searches it alone, as before
+    const scoped = await keywordSearch(env, { userId: u.user.id, documentIds: [guide.fileId], question });
+    expect(scoped.map((h) => h.file_name)).toEqual(["guide.pdf"]);
   });
 
   it("finds the same chunks in the same order when it leaves out a word most of a large Library holds", async () => {

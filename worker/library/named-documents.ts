@@ -1,0 +1,74 @@
+// The documents a question names by their file's name: "my W-9" is fw9.pdf, "3M's
+// capex" is 3M_2018_10K.pdf, "Best Buy's margins" is BESTBUY_2023_10K.pdf. In a
+// chat over a whole Library, the named document is where the user means to look:
+// other documents that mention the same form or company (the 1040 instructions
+// cite Form W-9 too) would otherwise outrank it on the question's other words.
+
+/** Words that name a kind of document, not one document ("Form W-9", "the annual report"). */
+const DOCUMENT_KIND_WORDS = new Set(
+  "annual doc document draft file final form forms instructions new pdf pub publication quarterly report schedule scan statement tax the".split(
+    " ",
+  ),
+);
+
+/** Words of a question's asking that are written with a capital at its start ("What", "How", "My"). */
+const ASKING_WORDS = new Set(
+  "a an and are as at be but by can could did do does for from had has have how i if in is it its may me my of on or our per should so than that the their them then there these they this to was we were what when where which who why will with would you your".split(
+    " ",
+  ),
+);
+
+/** A file's name as letters and digits only, lower case, without its extension: "3M_2018_10K.pdf" -> "3m201810k". */
+const squeezed = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/\.pdf$/, "")
+    .replace(/[^\p{L}\p{N}]/gu, "");
+
+/**
+ * The names a question may call a document by: a form's name ("W-9" -> "w9"), a word written with
+ * a capital or a digit ("Pfizer", "3M", "JnJ"), and capitalised words side by side written together
+ * ("Best Buy" -> "bestbuy"). A name of letters only has at least three.
+ */
+export function documentNames(question: string): string[] {
+  const names = new Set<string>();
+  for (const form of question.matchAll(/(?<![\p{L}\p{N}])[A-Za-z]{1,2}-\d{1,4}(?![\p{N}])/gu)) names.add(squeezed(form[0]));
+  // a form named by its number alone ("on the 1040", "Form 8962"): not an amount or a year
+  for (const form of question.matchAll(/\b(?:[Ff]orm|the|my|your|a)\s+(\d{3,4})(?![\p{N}%]|[,.]\d)/gu))
+    if (!/^(19|20)\d\d$/.test(form[1]!)) names.add(form[1]!);
+  const words = question.match(/[\p{L}\p{N}&]+(?:['’]s)?/gu) ?? [];
+  let run: string[] = [];
+  const endRun = () => {
+    if (run.length > 1) names.add(squeezed(run.join("")));
+    run = [];
+  };
+  for (const raw of words) {
+    const word = raw.replace(/['’]s$/, "");
+    const lower = word.toLowerCase();
+    const proper = /^\p{Lu}/u.test(word) || (/\p{N}/u.test(word) && /\p{L}/u.test(word));
+    if (!proper || ASKING_WORDS.has(lower) || DOCUMENT_KIND_WORDS.has(lower)) {
+      endRun();
+      continue;
+    }
+    run.push(word);
+    const name = squeezed(word);
+    if (/\p{N}/u.test(name) ? /\p{L}/u.test(name) : name.length >= 3) names.add(name);
+  }
+  endRun();
+  return [...names];
+}
+
+/**
+ * The ids of the documents whose file name holds a name the question uses; none when it names
+ * none of them, or all of them (a name every file shares tells them apart no better).
+ */
+export function namedDocuments(question: string, documents: readonly { id: string; file_name: string }[]): string[] {
+  if (documents.length < 2) return [];
+  const names = documentNames(question);
+  if (names.length === 0) return [];
+  const named = documents.filter((d) => {
+    const file = squeezed(d.file_name);
+    return names.some((name) => file.includes(name));
+  });
+  return named.length < documents.length ? named.map((d) => d.id) : [];
+}
