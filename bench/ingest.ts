@@ -15,7 +15,7 @@ export const CORPUS = join(import.meta.dirname, "../../shared/corpus");
 /** The code that turns a PDF into page texts: a cache of its pages is good only for the same code. */
 const EXTRACTOR = createHash("sha256")
   .update(
-    ["../worker/ingest/extract.ts", "../worker/ingest/pdfium.ts", "../package-lock.json"]
+    ["../worker/ingest/extract.ts", "../worker/ingest/pdfium.ts", "../worker/ingest/ligatures.ts", "../package-lock.json"]
       .map((f) => readFileSync(join(import.meta.dirname, f), "utf8"))
       .join("\n"),
   )

@@ -6,6 +6,7 @@
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { openPdfPages } from "../../worker/ingest/extract";
+import { ligatureReader } from "../../worker/ingest/ligatures";
 import { asPdfJsText } from "../../worker/ingest/pdfium";
 import { corpus, corpusBytes } from "../helpers/corpus";
 import { PDFDocument, StandardFonts } from "pdf-lib";
@@ -45,11 +46,34 @@ describe("reading a PDF page by page", () => {
     expect(words(pages)).toEqual(words(await reference(bytes)));
   });
 
-  it("writes PDFium's line ends, joined hyphenations and unnamed glyphs as pdf.js does", () => {
+  it("writes PDFium's line ends and joined hyphenations as pdf.js does, keeping an unnamed glyph's code for the ligature reader", () => {
     expect(asPdfJsText("the lump\uFFFEsum election\r\nsee chapter\uFEFF \uFEFF1 to e-\u001fle")).toBe(
-      "the lump-\nsum election\nsee chapter 1 to e-le",
+      "the lump-\nsum election\nsee chapter 1 to e-\u001fle",
     );
   });
+
+  it("makes an unnamed ligature the letters the document writes out elsewhere ('\\u001fling' -> 'filing', '\\u001eow' -> 'flow')", () => {
+    const read = ligatureReader();
+    // nothing written out yet shows what the code stands for: left out, as before
+    expect(read("You can e-\u001fle.")).toBe("You can e-le.");
+    expect(read("Filing and cash flow. Bene\u001fts of \u001fling early; cash \u001eow\u0002 \u0003")).toBe(
+      "Filing and cash flow. Benefits of filing early; cash flow ",
+    );
+    // once shown, the code keeps its letters on later pages
+    expect(read("Pro\u001ft and \u001eights")).toBe("Profit and flights");
+    expect(read("No codes here.")).toBe("No codes here.");
+  });
+
+  it.skipIf(!corpus)(
+    "reads the 1040 instructions' unnamed 'fi' ligature as 'fi' ('e-file', 'filing', 'benefits'), as pdf.js does",
+    async () => {
+      const pages = await pagesOf(await corpusBytes("irs/i1040gi.pdf"));
+      expect(pages.some((page) => /[\u0001-\u0008\u000b\u000c\u000e-\u001f]/.test(page))).toBe(false);
+      expect(pages.filter((page) => /\be-le\b|(^|\s)ling\b|\bbene ?ts\b/.test(page))).toEqual([]);
+      // p. 48 reads "filing" where PDFium alone gave "ling"
+      expect(pages[47]).toMatch(/\bfiling\b/);
+    },
+  );
 
   it("lets a timer run while a long PDF is read", async () => {
     const bytes = await textPdf(Array.from({ length: 40 }, (_, i) => `Page ${i + 1} text.`));

@@ -7,6 +7,7 @@
 // document and page opened is closed again, even when reading fails.
 import { init } from "@embedpdf/pdfium";
 import pdfiumWasm from "@embedpdf/pdfium/pdfium.wasm";
+import { ligatureReader } from "./ligatures";
 
 type Pdfium = Awaited<ReturnType<typeof init>>;
 
@@ -66,13 +67,14 @@ const MAX_FORM_DEPTH = 4;
  * PDFium's text, written as pdf.js writes it (which the viewer's text layer and
  * the chunker read): line ends as "\n"; a word it joined at a line-end hyphen
  * ("lump\uFFFEsum") as "lump-\nsum"; no zero-width no-break spaces ("chapter\uFEFF \uFEFF1")
- * and no control characters (the codes of glyphs it could not name: "e-\u001fle").
+ * and no NULs. The codes of glyphs it could not name ("e-\u001fle") are left for
+ * the document's ligature reader (ligatures.ts).
  */
 export function asPdfJsText(text: string): string {
   return text
     .replace(/\r\n?/g, "\n")
     .replace(/\uFFFE/g, "-\n")
-    .replace(/[\uFEFF\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "");
+    .replace(/[\uFEFF\u0000]/g, "");
 }
 
 export interface PdfiumDocument {
@@ -123,6 +125,7 @@ export async function openPdfium(bytes: Uint8Array): Promise<PdfiumDocument> {
     }
     return false;
   };
+  const withLigatures = ligatureReader();
   let open = true;
   return {
     pageCount: m.FPDF_GetPageCount(doc),
@@ -140,7 +143,7 @@ export async function openPdfium(bytes: Uint8Array): Promise<PdfiumDocument> {
               if (!buffer) throw new PdfOpenError("unreadable"); // out of memory
               const written =
                 count <= FEW_CHARS ? textOnPage(page, textPage, buffer, count + 1) : m.FPDFText_GetText(textPage, 0, count, buffer);
-              text = asPdfJsText(UTF16ToString(buffer, written * 2));
+              text = withLigatures(asPdfJsText(UTF16ToString(buffer, written * 2)));
               wasmExports.free(buffer);
             }
             m.FPDFText_ClosePage(textPage);
