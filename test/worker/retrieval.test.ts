@@ -516,7 +516,8 @@ describe("providers", () => {
     expect(askedFactKind("What's the most student loan interest I can deduct?")).toBe("money");
     expect(askedFactKind("At what level of gross income am I required to file?")).toBe("money");
     expect(askedFactKind("I'm single with a 401(k). At what modified AGI can I no longer deduct my IRA contributions?")).toBe("money");
-    expect(askedFactKind("What's the biggest share of my benefits that could be taxed?")).toBe("money");
+    // a share asked is an amount a percent states as well as a sum
+    expect(askedFactKind("What's the biggest share of my benefits that could be taxed?")).toBe("figure");
     expect(askedFactKind("At what age must I start taking required distributions?")).toBe("number");
     // "most" that asks no limit
     expect(askedFactKind("Which filing status do most people use?")).not.toBe("money");
@@ -526,6 +527,19 @@ describe("providers", () => {
         passage(2, "If you are single and under 65, you must file when your gross income is at least $14,600."),
       ]),
     ).toBe("If you are single and under 65, you must file when your gross income is at least $14,600. [2]");
+  });
+
+  it("local responder: a sum asked ('how much did we spend') is answered by a sum before a percent; a percentage asked, by either", () => {
+    const passages = [
+      passage(1, "In 2018, 63% of our capital spending was within the United States, followed by Europe."),
+      passage(2, "Our capital spending in 2018 came to $1,577 million, funded from operating cash flow and commercial paper."),
+    ];
+    expect(askedFactKind("How much did we spend on capital spending in 2018?")).toBe("money");
+    expect(leadOver("How much did we spend on capital spending in 2018?", passages)).toMatch(/\$1,577 million.*\[2\]$/);
+    expect(askedFactKind("What percentage of our capital spending was in the United States in 2018?")).toBe("figure");
+    expect(leadOver("What percentage of our capital spending was in the United States in 2018?", passages)).toMatch(
+      /^In 2018, 63%.*\[1\]$/,
+    );
   });
 
   it("local responder: an amount named ('what's the standard deduction', 'what was our revenue') asks an amount", () => {
@@ -638,8 +652,8 @@ describe("providers", () => {
   });
 
   it("local responder: a change in a quantity asked ('any drop in', 'did it increase or decrease') is told by its figures", () => {
-    expect(askedFactKind("Was there any drop in cash and cash equivalents between FY2023 and Q2 of FY2024?")).toBe("money");
-    expect(askedFactKind("Did wages as a percent of net sales increase or decrease in FY2023?")).toBe("money");
+    expect(askedFactKind("Was there any drop in cash and cash equivalents between FY2023 and Q2 of FY2024?")).toBe("figure");
+    expect(askedFactKind("Did wages as a percent of net sales increase or decrease in FY2023?")).toBe("figure");
     expect(askedFactKind("Was there any change in the number of stores between Q2 and year end?")).toBe("number");
     // a change asked of the reader is no quantity
     expect(askedFactKind("Can I change my filing status after I file?")).toBe("rule");
