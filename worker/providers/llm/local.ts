@@ -9,6 +9,7 @@
 // a compact labelled line ("Net income: 2023 1,058; 2022 815"). The same
 // sentence is never quoted twice. With nothing relevant it says so plainly; it
 // never writes anything that is not in the documents.
+import { namedDocuments } from "../../library/named-documents";
 import { scoreSentences, withWholeWords, wordCount } from "../../lib/text";
 import type { ChatProvider, ChatTurnInput } from "./types";
 
@@ -25,6 +26,8 @@ const SUPPORT_MIN_SHARE = 0.5;
  */
 const SEE_ALSO_RANKS = 5;
 const SEE_ALSO_MIN_SHARE = 0.2;
+/** How much a sentence of another file counts when the question names a file among the sources. */
+const ELSEWHERE_WEIGHT = 0.5;
 
 interface Candidate {
   /** the source's number, [n] */
@@ -39,12 +42,16 @@ interface Candidate {
  * leading one, best-ranked first.
  */
 export function pickSentences(question: string, input: Pick<ChatTurnInput, "passages">): { picked: Candidate[]; related: number[] } {
+  // a file the question names ("my W-9") is where it asks to look: another file's sentences count less
+  const files = [...new Map(input.passages.map((p) => [p.documentId, { id: p.documentId, file_name: p.fileName }])).values()];
+  const named = new Set(namedDocuments(question, files));
+  const weight = (passage: number) => (named.size && !named.has(input.passages[passage]!.documentId) ? ELSEWHERE_WEIGHT : 1);
   // better-ranked sources break ties
   const ranked = scoreSentences(
     question,
     input.passages.map((p) => p.text),
   )
-    .map((s) => ({ n: s.passage + 1, text: s.text, score: s.score - s.passage * 0.01 }))
+    .map((s) => ({ n: s.passage + 1, text: s.text, score: s.score * weight(s.passage) - s.passage * 0.01 }))
     .sort((a, b) => b.score - a.score);
   const lead = ranked[0];
   if (!lead) return { picked: [], related: [] };
