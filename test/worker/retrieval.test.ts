@@ -129,6 +129,11 @@ describe("keyword search", () => {
     // a word only people use ("write off") is never searched for a question in the document's words
     expect(questionMatchExpression("Can I deduct it?")).toBe('"deduct"');
     expect(questionMatchExpression("Can I write off my car?")).toBe('"write" OR "off" OR "car" OR "deduct" OR "vehicle"');
+    // a verb's phrasing naming a thing is not that verb: "your correct TIN" is no change, "any change in" no correction
+    expect(questionMatchExpression("How do I correct my return?")).toContain('"change"');
+    expect(questionMatchExpression("What if I don't give the requester my correct TIN?")).not.toContain('"change"');
+    expect(questionMatchExpression("Was there any change in the number of stores?")).not.toContain('"correct"');
+    expect(questionMatchExpression("Does that change what I can deduct?")).toContain('"correct"');
   });
 
   it("also searches the concept a question names alone, so its page leads among a long question's other words", async () => {
@@ -527,6 +532,16 @@ describe("providers", () => {
         passage(2, "If you are single and under 65, you must file when your gross income is at least $14,600."),
       ]),
     ).toBe("If you are single and under 65, you must file when your gross income is at least $14,600. [2]");
+  });
+
+  it("local responder: a file the question names is where it leads from, over a sentence of another file that scores a little better", () => {
+    const w9 = (n: number, text: string): Passage => ({ ...passage(n, text), documentId: "w9", fileName: "Form W-9.pdf" });
+    const passages = [
+      passage(1, "Penalty for a wrong TIN on payroll forms: $60 per form."),
+      w9(2, "If you give a requester a wrong TIN, you are subject to a penalty of $50 for each such failure."),
+    ];
+    expect(leadOver("What's the penalty for a wrong TIN?", passages)).toMatch(/\$60 per form\. \[1\]$/);
+    expect(leadOver("What's the penalty on my W-9 for a wrong TIN?", passages)).toMatch(/penalty of \$50 .*\[2\]$/);
   });
 
   it("local responder: a sum asked ('how much did we spend') is answered by a sum before a percent; a percentage asked, by either", () => {

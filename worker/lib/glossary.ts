@@ -66,8 +66,8 @@ const GROUPS: readonly (readonly string[])[] = [
   ["~boss", "employer"],
   ["~mail", "send"],
   ["~fresh", "new"],
-  ["~amend", "change", "correct"],
-  ["~switch", "change"],
+  ["~amend", "^change", "^correct"],
+  ["~switch", "^change"],
   ["~husband", "~wife", "spouse"],
   ["~pull out", "~take out", "withdraw", "withdrawal", "distribution"],
   ["extra", "additional"],
@@ -82,11 +82,16 @@ function phrasePattern(phrase: string): string {
   return `(?<![\\p{L}\\p{N}])${body}(?:e?s)?(?![\\p{L}\\p{N}])`;
 }
 
+/** Words before a noun: a verb's phrasing after one is a noun or an adjective ("a change in", "your correct TIN"). */
+const BEFORE_A_NOUN = String.raw`(?<!\b(?:a|an|any|the|no|my|your|his|her|its|our|their)\s+)`;
+
 const COMPILED = GROUPS.map((phrases) =>
   phrases.map((written) => {
-    const phrase = written.replace(/^~/, "");
-    // "~": only people say it ("kid"); a question in the document's words is not searched for it
-    return { phrase, informal: written !== phrase, everywhere: new RegExp(phrasePattern(phrase), "giu") };
+    const phrase = written.replace(/^[~^]/, "");
+    // "~": only people say it ("kid"); a question in the document's words is not searched for it.
+    // "^": a verb ("correct your return"); the same word naming a thing is not found in a question
+    const asked = (written.startsWith("^") ? BEFORE_A_NOUN : "") + phrasePattern(phrase);
+    return { phrase, informal: written.startsWith("~"), everywhere: new RegExp(asked, "giu") };
   }),
 );
 
