@@ -31,16 +31,22 @@ const QUESTION_WORDS = new Set(
   ),
 );
 
+/** A word of the asking, not of what is asked about ("what", "my", "usd", "give"): lower case. */
+export const isAskingWord = (word: string) => STOPWORDS.has(word) || QUESTION_WORDS.has(word);
+
 /** A text's words and numbers, lower-cased, without punctuation. */
 const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** A form's name ("W-2", "W-4s", "1099-K", "1040-SR"): one term, as documents write it, without a plural's "s". */
 const FORM_NAME = /(?<![\p{L}\p{N}])(?:[a-z]{1,2}-\d{1,4}|\d{3,4}-[a-z]{1,3})(?![\p{N}])/gu;
 
+/** The forms a text names, lower case ("W-9" -> "w-9"). */
+export const formNames = (text: string) => text.toLowerCase().match(FORM_NAME) ?? [];
+
 /** Search terms from any user text: letters and digits only (and a form name's hyphen), so quotes and FTS operators can never break the query. */
 export function queryTerms(text: string): string[] {
   const lower = text.toLowerCase();
-  const words = [...(lower.match(FORM_NAME) ?? []), ...wordsOf(lower)];
+  const words = [...formNames(lower), ...wordsOf(lower)];
   // "FY2023" or "Q2'2023" style tokens: also search their parts ("2023"), which is how tables write them
   const terms = words.flatMap((w) => {
     const parts = w.match(/\p{L}+|\p{N}+/gu) ?? [];

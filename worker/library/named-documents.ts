@@ -4,6 +4,8 @@
 // other documents that mention the same form or company (the 1040 instructions
 // cite Form W-9 too) would otherwise outrank it on the question's other words.
 
+import { formNames, isAskingWord } from "../lib/text";
+
 /** Words that name a kind of document, not one document ("Form W-9", "the annual report"). */
 const DOCUMENT_KIND_WORDS = new Set(
   "annual doc document draft file final form forms instructions new pdf pub publication quarterly report schedule scan statement tax the".split(
@@ -11,12 +13,8 @@ const DOCUMENT_KIND_WORDS = new Set(
   ),
 );
 
-/** Words of a question's asking that are written with a capital at its start ("What", "How", "My"). */
-const ASKING_WORDS = new Set(
-  "a an and are as at be but by can could did do does for from had has have how i if in is it its may me my of on or our per should so than that the their them then there these they this to was we were what when where which who why will with would you your".split(
-    " ",
-  ),
-);
+/** Words a question opens a clause with that its asking words do not hold ("Could", "Per the table"). */
+const OPENERS = new Set(["could", "should", "may", "per"]);
 
 /** A file's name as letters and digits only, lower case, without its extension: "3M_2018_10K.pdf" -> "3m201810k". */
 const squeezed = (text: string) =>
@@ -32,7 +30,7 @@ const squeezed = (text: string) =>
  */
 export function documentNames(question: string): string[] {
   const names = new Set<string>();
-  for (const form of question.matchAll(/(?<![\p{L}\p{N}])[A-Za-z]{1,2}-\d{1,4}(?![\p{N}])/gu)) names.add(squeezed(form[0]));
+  for (const form of formNames(question)) names.add(squeezed(form));
   // a form named by its number alone ("on the 1040", "Form 8962"): not an amount or a year
   for (const form of question.matchAll(/\b(?:[Ff]orm|the|my|your|a)\s+(\d{3,4})(?![\p{N}%]|[,.]\d)/gu))
     if (!/^(19|20)\d\d$/.test(form[1]!)) names.add(form[1]!);
@@ -46,7 +44,7 @@ export function documentNames(question: string): string[] {
     const word = raw.replace(/['’]s$/, "");
     const lower = word.toLowerCase();
     const proper = /^\p{Lu}/u.test(word) || (/\p{N}/u.test(word) && /\p{L}/u.test(word));
-    if (!proper || ASKING_WORDS.has(lower) || DOCUMENT_KIND_WORDS.has(lower)) {
+    if (!proper || isAskingWord(lower) || OPENERS.has(lower) || DOCUMENT_KIND_WORDS.has(lower)) {
       endRun();
       continue;
     }
