@@ -115,11 +115,16 @@ if (offline) {
     "passages retrieval gave it. bench/offline.ts runs the same extraction, chunking, D1 schema, retrieval and local",
     "responder over an in-memory SQLite and reports it: retrieved hit@1 / hit@5 over the 8 passages handed to the answer.",
     "",
-    "| set | questions | retrieved hit@1 | retrieved hit@5 | fact in answer | median answer words |",
-    "|---|---|---|---|---|---|",
-    ...offline.map(
-      (g) =>
-        `| ${g.set} | ${g.n} | ${pct(g["retrieved hit@1"], g.n)} | ${pct(g["retrieved hit@5"], g.n)} | ${g.facts} | ${fmt(g["median words"])} |`,
+    "Each question is asked over its own file (a chat about that file), then over all the corpus files at once (a chat with",
+    "none attached; a page of another file is no evidence page, though the IRS files often state the same rule).",
+    "",
+    "| set | files searched | questions | retrieved hit@1 | retrieved hit@5 | fact in answer | median answer words |",
+    "|---|---|---|---|---|---|---|",
+    ...(["ownFile", "allFiles"] as const).flatMap((scope) =>
+      offline[scope].map(
+        (g) =>
+          `| ${g.set} | ${scope === "ownFile" ? "its own" : "all"} | ${g.n} | ${pct(g["retrieved hit@1"], g.n)} | ${pct(g["retrieved hit@5"], g.n)} | ${g.facts} | ${fmt(g["median words"])} |`,
+      ),
     ),
   );
 }
