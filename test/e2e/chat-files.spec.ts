@@ -6,7 +6,8 @@
 // attaches the existing document instead of failing; a question asked right
 // after uploading Pub 17 from the chat waits for its indexing and then answers,
 // and so does one asked in a new chat (no file attached) right after uploading
-// it on My Files. Form 1040 answers which line with the form's own line.
+// it on My Files. Form 1040 answers which line with the form's own line. A question
+// naming the company, in a chat over all the files, answers from its 10-K.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
@@ -84,6 +85,13 @@ test("a chat about one file from My Files cites only that file, and keeps it aft
   await expect(page.locator(".chat-message")).toHaveCount(0);
   await ask(page, "What were the net sales?");
   expect(new Set(await citedFiles(page))).toEqual(new Set(["3M_2018_10K.pdf"]));
+
+  // a new chat searches all the files; a question naming the company answers from its 10-K, not from
+  // Pub 17's rules on dependents and health insurance
+  await page.getByRole("button", { name: "New Chat" }).click();
+  await expect(page.getByText("Searching all your files")).toBeVisible();
+  const answer = await ask(page, "What are 3M's rules on dependents and health insurance?");
+  await expect(answer.locator(".chat-sources li").first()).toContainText("3M_2018_10K.pdf");
 });
 
 test("uploading from the chat a PDF already in My Files attaches the existing document", async ({ page }) => {
