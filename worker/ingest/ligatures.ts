@@ -14,6 +14,7 @@ const UNNAMED = /[\u0001-\u0008\u000b\u000c\u000e-\u001f]/;
 const UNNAMED_ALL = new RegExp(UNNAMED.source, "g");
 /** An unnamed glyph within a word: the only place a ligature is. */
 const UNNAMED_IN_WORD = new RegExp(`(?<=\\p{L})${UNNAMED.source}|${UNNAMED.source}(?=\\p{L})`, "gu");
+const LETTER_WORDS = /\p{L}+/gu;
 const WORDS = new RegExp(`[\\p{L}${UNNAMED.source.slice(1, -1)}]+`, "gu");
 
 /**
@@ -27,10 +28,10 @@ export function ligatureReader(): (page: string) => string {
   /** each code's ligature, once a written word has shown it */
   const ligatureOf = new Map<string, string>();
   return (page) => {
-    const words = page.toLowerCase().match(WORDS) ?? [];
-    for (const word of words) if (!UNNAMED.test(word)) written.add(word);
+    // every ligature starts with "f": only words with an "f" can show one
+    for (const word of page.match(LETTER_WORDS) ?? []) if (word.includes("f") || word.includes("F")) written.add(word.toLowerCase());
     if (!UNNAMED.test(page)) return page;
-    const broken = words.filter((word) => UNNAMED.test(word));
+    const broken = (page.toLowerCase().match(WORDS) ?? []).filter((word) => UNNAMED.test(word));
     for (const code of new Set(broken.join("").match(UNNAMED_ALL))) {
       if (ligatureOf.has(code)) continue;
       let best = { ligature: "", words: 0 };
