@@ -13,7 +13,15 @@ import { eq } from "drizzle-orm";
 import { getDb } from "../db/client";
 import { documents } from "../db/schema";
 import { deleteVectors } from "../services/vectors";
-import { LibraryIndex, type ChunkHit, type DocumentState, type IndexedChunk, type RecognitionResult, type SqlParam } from "./library-index";
+import {
+  chunkPages,
+  LibraryIndex,
+  type ChunkHit,
+  type DocumentState,
+  type IndexedChunk,
+  type RecognitionResult,
+  type SqlParam,
+} from "./library-index";
 import { admissionFacts, QuestionLedger } from "./question-ledger";
 import type { AdmissionFacts, AdmissionRequest, NamedFile } from "./types";
 
@@ -120,7 +128,11 @@ export class Library extends DurableObject<Env> {
    * indexer more than the step itself. Null when this run no longer holds the document.
    */
   async addPages(documentId: string, runId: string, firstPage: number, texts: string[], forVectors = true): Promise<IndexedChunk[] | null> {
-    const added = this.index.addPages(documentId, runId, firstPage, texts);
+    // chunking and storing a step of 100 pages is ~25 ms of the isolate's one thread: as two turns,
+    // a request that arrives meanwhile (a health check, a question) runs between them
+    const chunks = chunkPages(documentId, firstPage, texts);
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    const added = this.index.addPageChunks(documentId, runId, firstPage, texts.length, chunks);
     if (!added) return null;
     await this.mirror(added.state);
     return forVectors ? added.chunks : [];

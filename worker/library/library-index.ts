@@ -86,6 +86,14 @@ const NAMED_FILE_COLUMNS =
   "id AS fileId, file_name AS fileName, status, pages_done AS pagesDone, pages_total AS pagesTotal, error, upload_key AS uploadKey";
 const HIT_COLUMNS = "c.id, c.document_id, d.file_name, c.page, c.text, c.char_start, c.char_end, c.recognised";
 
+/** A document's pages, from `firstPage` on, as the chunks the index stores (their text alone decides them). */
+export function chunkPages(documentId: string, firstPage: number, texts: readonly string[]): IndexedChunk[] {
+  return texts.flatMap((text, i) => {
+    const page = firstPage + i;
+    return chunkPage(text).map((c) => ({ ...c, id: `${documentId}:${page}:${c.ord}`, documentId, page }));
+  });
+}
+
 export class LibraryIndex {
   /** the Library's chunk count and how many chunks hold each phrase searched; cleared by every write to the chunks */
   private phraseCounts: { chunks: number; holding: Map<string, number> } | null = null;
@@ -206,19 +214,21 @@ export class LibraryIndex {
     firstPage: number,
     texts: readonly string[],
   ): { state: DocumentState; chunks: IndexedChunk[] } | null {
+    return this.addPageChunks(documentId, runId, firstPage, texts.length, chunkPages(documentId, firstPage, texts));
+  }
+
+  /** addPages with the pages already chunked (chunkPages): the Library chunks and stores in two turns. */
+  addPageChunks(
+    documentId: string,
+    runId: string,
+    firstPage: number,
+    pageCount: number,
+    chunks: IndexedChunk[],
+  ): { state: DocumentState; chunks: IndexedChunk[] } | null {
     if (!this.holds(documentId, runId)) return null;
-    const chunks = texts.flatMap((text, i) => {
-      const page = firstPage + i;
-      return chunkPage(text).map((c) => ({ ...c, id: `${documentId}:${page}:${c.ord}`, documentId, page }));
-    });
     this.sql.transaction(() => {
       this.addChunks(chunks);
-      this.sql.rows(
-        "UPDATE documents SET pages_done = ?, updated_at = ? WHERE id = ?",
-        firstPage - 1 + texts.length,
-        this.now(),
-        documentId,
-      );
+      this.sql.rows("UPDATE documents SET pages_done = ?, updated_at = ? WHERE id = ?", firstPage - 1 + pageCount, this.now(), documentId);
     });
     return { state: this.state(documentId), chunks };
   }
