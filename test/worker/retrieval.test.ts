@@ -710,6 +710,14 @@ describe("providers", () => {
     expect(leadOf("How long is parental leave?", handbook)).toBe("Parental leave is sixteen weeks at full pay. [1]");
   });
 
+  it("local responder: quotes a sentence without the next list item's bullet and heading run into it", () => {
+    expect(
+      leadOver("Which line do I put my business name on?", [
+        passage(1, "Enter any business, trade, or DBA name on line 2. • Disregarded entity."),
+      ]),
+    ).toBe("Enter any business, trade, or DBA name on line 2. [1]");
+  });
+
   it("local responder: quotes a heading run into a sentence without the heading, and the same sentence once", () => {
     expect(leadingHeading("Amount You Owe To avoid interest and penalties, pay your taxes in full by April 17.")).toEqual({
       heading: "Amount You Owe",

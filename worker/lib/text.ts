@@ -642,9 +642,13 @@ export function withWholeWords(quote: string, passage: string): string {
   return whole;
 }
 
-/** A form line quoted without its dot leaders ("enter 12, etc. . . . . ." -> "enter 12, etc."). */
+/**
+ * A form line quoted without its dot leaders ("enter 12, etc. . . . . ." -> "enter 12, etc."), and a
+ * sentence without the next list item's bullet and heading run into it ("...name on line 2. •
+ * Disregarded entity.").
+ */
 function withoutLeaders(sentence: string): string {
-  const quote = sentence.replace(/(?:\s\.){3,}/g, "");
+  const quote = sentence.replace(/(?:\s\.){3,}/g, "").replace(/(?<=[.!?])\s+•\s+[^•]{1,40}$/, "");
   return quote === sentence || /[.!?]$/.test(quote) ? quote : `${quote}.`;
 }
 
