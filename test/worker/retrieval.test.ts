@@ -710,12 +710,17 @@ describe("providers", () => {
     expect(leadOf("How long is parental leave?", handbook)).toBe("Parental leave is sixteen weeks at full pay. [1]");
   });
 
-  it("local responder: quotes a sentence without the next list item's bullet and heading run into it", () => {
+  it("local responder: quotes a sentence without the next list item's bullet and heading run into it, or its field number before it", () => {
     expect(
       leadOver("Which line do I put my business name on?", [
         passage(1, "Enter any business, trade, or DBA name on line 2. • Disregarded entity."),
       ]),
     ).toBe("Enter any business, trade, or DBA name on line 2. [1]");
+    expect(
+      leadOver("Which line do I put my business name on?", [
+        passage(1, "3 You must show your individual name on line 1, and enter your business or DBA name, if any, on line 2."),
+      ]),
+    ).toBe("You must show your individual name on line 1, and enter your business or DBA name, if any, on line 2. [1]");
   });
 
   it("local responder: quotes a heading run into a sentence without the heading, and the same sentence once", () => {

@@ -645,10 +645,13 @@ export function withWholeWords(quote: string, passage: string): string {
 /**
  * A form line quoted without its dot leaders ("enter 12, etc. . . . . ." -> "enter 12, etc."), and a
  * sentence without the next list item's bullet and heading run into it ("...name on line 2. •
- * Disregarded entity.").
+ * Disregarded entity.") or its form's field number before it ("3 You must show your name...").
  */
 function withoutLeaders(sentence: string): string {
-  const quote = sentence.replace(/(?:\s\.){3,}/g, "").replace(/(?<=[.!?])\s+•\s+[^•]{1,40}$/, "");
+  const quote = sentence
+    .replace(/(?:\s\.){3,}/g, "")
+    .replace(/(?<=[.!?])\s+•\s+[^•]{1,40}$/, "")
+    .replace(/^\d{1,2}[a-z]?\s+(?=\p{Lu}\p{Ll}+ \p{Ll})/u, "");
   return quote === sentence || /[.!?]$/.test(quote) ? quote : `${quote}.`;
 }
 
