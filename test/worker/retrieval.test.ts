@@ -723,6 +723,18 @@ describe("providers", () => {
     ).toBe("You must show your individual name on line 1, and enter your business or DBA name, if any, on line 2. [1]");
   });
 
+  it("local responder: never quotes a form's header block (its title, agency and OMB number)", () => {
+    const header =
+      "Form 1040 U.S. Individual Income Tax Return 2024 Department of the Treasury—Internal Revenue Service OMB No. 1545-0074 IRS Use Only—Do not write or staple in this space.";
+    const answer = localAnswer({
+      question: "What goes in the IRS Use Only space of Form 1040?",
+      passages: [passage(1, `${header} Attach Sch. B if required.`)],
+      history: [],
+      anonymous: false,
+    });
+    expect(answer).not.toContain("OMB No.");
+  });
+
   it("local responder: quotes a heading run into a sentence without the heading, and the same sentence once", () => {
     expect(leadingHeading("Amount You Owe To avoid interest and penalties, pay your taxes in full by April 17.")).toEqual({
       heading: "Amount You Owe",

@@ -642,6 +642,9 @@ export function withWholeWords(quote: string, passage: string): string {
   return whole;
 }
 
+/** A form's header block read as text ("Form 1040 ... Department of the Treasury ... OMB No. 1545-0074 ..."): names the form, answers nothing. */
+const FORM_HEADER = /\bOMB No\. \d{4}-\d{4}/;
+
 /**
  * A form line quoted without its dot leaders ("enter 12, etc. . . . . ." -> "enter 12, etc."), and a
  * sentence without the next list item's bullet and heading run into it ("...name on line 2. •
@@ -739,7 +742,7 @@ function quotableSentences(text: string): QuotableSentence[] {
       for (const row of labelledRows(piece)) sentences.push({ text: row, lower: forMatching(row), quote: row, row: true });
       continue;
     }
-    if (isHeading(piece) || runsTableCells(piece) || isIndexEntry(piece)) continue;
+    if (isHeading(piece) || runsTableCells(piece) || isIndexEntry(piece) || FORM_HEADER.test(piece)) continue;
     const glued = leadingHeading(piece)?.sentence;
     const quote = withoutLeaders(glued && glued.length >= 20 && !isHeading(glued) ? glued : withoutRunInHeading(piece));
     sentences.push({ text: piece, lower: forMatching(piece), quote });
