@@ -646,11 +646,11 @@ export function withWholeWords(quote: string, passage: string): string {
 const FORM_HEADER = /\bOMB No\. \d{4}-\d{4}/;
 
 /**
- * A form line quoted without its dot leaders ("enter 12, etc. . . . . ." -> "enter 12, etc."), and a
- * sentence without the next list item's bullet and heading run into it ("...name on line 2. •
- * Disregarded entity.") or its form's field number before it ("3 You must show your name...").
+ * A sentence as quoted: a form line without its dot leaders ("enter 12, etc. . . . . ." -> "enter
+ * 12, etc."), without the next list item's bullet and heading run into its end ("...name on line 2.
+ * • Disregarded entity.") or a form field's number before it ("3 You must show your name...").
  */
-function withoutLeaders(sentence: string): string {
+function asQuoted(sentence: string): string {
   const quote = sentence
     .replace(/(?:\s\.){3,}/g, "")
     .replace(/(?<=[.!?])\s+•\s+[^•]{1,40}$/, "")
@@ -744,7 +744,7 @@ function quotableSentences(text: string): QuotableSentence[] {
     }
     if (isHeading(piece) || runsTableCells(piece) || isIndexEntry(piece) || FORM_HEADER.test(piece)) continue;
     const glued = leadingHeading(piece)?.sentence;
-    const quote = withoutLeaders(glued && glued.length >= 20 && !isHeading(glued) ? glued : withoutRunInHeading(piece));
+    const quote = asQuoted(glued && glued.length >= 20 && !isHeading(glued) ? glued : withoutRunInHeading(piece));
     sentences.push({ text: piece, lower: forMatching(piece), quote });
   }
   if (quotableCache.size >= QUOTABLE_CACHE_MAX) quotableCache.delete(quotableCache.keys().next().value!);
