@@ -25,6 +25,7 @@ import { retrievePassages, type Passage } from "../services/retrieval";
 import { library } from "../library/stub";
 import type { ChatProvider } from "../providers/llm";
 import type { ChunkHit, NamedFile } from "../library/types";
+import { yieldToOtherWork } from "../lib/yield";
 import { citedSources } from "./citations";
 import { followUpQuestions } from "./suggestions";
 import type { SocketIdentity } from "./identity";
@@ -124,7 +125,9 @@ export async function runTurn(
     answered = await answer(room, who, query, history, { attached: files, hits: options.hits, indexing: options.indexing }, stop);
   } catch (err) {
     if (who.userId && firstTurn)
-      await recordTurn({ db: getDb(env) }, { sessionId: who.sessionId, userId: who.userId, title: titleFromQuestion(query) }).catch(() => {});
+      await recordTurn({ db: getDb(env) }, { sessionId: who.sessionId, userId: who.userId, title: titleFromQuestion(query) }).catch(
+        () => {},
+      );
     throw err;
   } finally {
     answering--;
@@ -209,7 +212,7 @@ async function answer(
   // The search came with the admission. While other chats of this isolate answer, their admissions
   // waiting meanwhile (each chat's new chips) go first: answering at once put every later chips frame
   // behind the answers already started (200 chats asking at once: first frame p99 ~1.3 -> ~2.1 s).
-  if (keywordHits && answering > 1) await new Promise<void>((resolve) => setTimeout(resolve, 0));
+  if (keywordHits && answering > 1) await yieldToOtherWork();
   let passages = who.userId ? await retrievePassages(env, { ...scope, question: query, keywordHits }) : [];
   // With no documents attached and nothing found yet, a file still being indexed (just uploaded on
   // My Files, then asked about) is waited for as an attached one would be, then searched again.

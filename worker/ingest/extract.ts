@@ -4,6 +4,7 @@
 // serves (health checks, chats) run between two slices.
 import { DOCUMENT_MESSAGES } from "../contract/documents";
 import { isEmptyPage } from "../library/chunker";
+import { yieldToOtherWork } from "../lib/yield";
 import { openPdfium, PdfOpenError, type PdfiumDocument } from "./pdfium";
 
 /** A failure that retrying cannot fix: the document is marked failed with this message. */
@@ -31,9 +32,6 @@ const readFailure = (err: unknown) =>
   new IndexingFailure(
     err instanceof PdfOpenError && err.reason === "password" ? DOCUMENT_MESSAGES.passwordProtected : DOCUMENT_MESSAGES.notPdf,
   );
-
-/** Lets the event loop run whatever is waiting (a request, a timer) before the next page. */
-const yieldToOtherWork = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Pages are read one at a time (a page is one synchronous PDFium call of

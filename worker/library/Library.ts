@@ -12,6 +12,7 @@ import { DurableObject } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { getDb } from "../db/client";
 import { documents } from "../db/schema";
+import { yieldToOtherWork } from "../lib/yield";
 import { deleteVectors } from "../services/vectors";
 import {
   chunkPages,
@@ -131,7 +132,7 @@ export class Library extends DurableObject<Env> {
     // chunking and storing a step of 100 pages is ~25 ms of the isolate's one thread: as two turns,
     // a request that arrives meanwhile (a health check, a question) runs between them
     const chunks = chunkPages(documentId, firstPage, texts);
-    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    await yieldToOtherWork();
     const added = this.index.addPageChunks(documentId, runId, firstPage, texts.length, chunks);
     if (!added) return null;
     await this.mirror(added.state);
