@@ -8,7 +8,7 @@ import { DOCUMENT_MESSAGES } from "../contract/documents";
 import { conceptMatchExpression, questionMatchPhrases } from "../lib/text";
 import { fuseByRank } from "../lib/rank-fusion";
 import { chunkPage } from "./chunker";
-import { namedDocuments } from "./named-documents";
+import { documentNames, namedDocuments } from "./named-documents";
 import { migrate, type SyncSql } from "./library-schema";
 import type { ChunkHit, DocumentState, IndexedChunk, NamedFile } from "./types";
 
@@ -412,7 +412,9 @@ export class LibraryIndex {
     if (concept) hits = fuseByRank([hits, this.matching(concept, documentIds, limit)], undefined, [1, CONCEPT_WEIGHT]).slice(0, limit);
     // the documents the question names by name ("my W-9", "3M's"), searched alone: in a chat over
     // many files, the others that mention the same form or company would outrank them
-    const named = namedDocuments(question, this.searchableDocuments(documentIds));
+    // (the files' names are read only for a question that names something: most name nothing)
+    const names = documentNames(question);
+    const named = names.length ? namedDocuments(names, this.searchableDocuments(documentIds)) : [];
     if (named.length === 0) return hits;
     return fuseByRank([hits, this.matching(weighty.join(" OR "), named, limit)], undefined, [1, NAMED_WEIGHT]).slice(0, limit);
   }

@@ -57,13 +57,11 @@ export function documentNames(question: string): string[] {
 }
 
 /**
- * The ids of the documents whose file name holds a name the question uses; none when it names
- * none of them, or all of them (a name every file shares tells them apart no better).
+ * The ids of the documents whose file name holds one of a question's `names` (documentNames); none
+ * when it names none of them, or all of them (a name every file shares tells them apart no better).
  */
-export function namedDocuments(question: string, documents: readonly { id: string; file_name: string }[]): string[] {
-  if (documents.length < 2) return [];
-  const names = documentNames(question);
-  if (names.length === 0) return [];
+export function namedDocuments(names: readonly string[], documents: readonly { id: string; file_name: string }[]): string[] {
+  if (documents.length < 2 || names.length === 0) return [];
   const named = documents.filter((d) => {
     const file = squeezed(d.file_name);
     return names.some((name) => file.includes(name));

@@ -9,7 +9,7 @@
 // a compact labelled line ("Net income: 2023 1,058; 2022 815"). The same
 // sentence is never quoted twice. With nothing relevant it says so plainly; it
 // never writes anything that is not in the documents.
-import { namedDocuments } from "../../library/named-documents";
+import { documentNames, namedDocuments } from "../../library/named-documents";
 import { scoreSentences, withWholeWords, wordCount } from "../../lib/text";
 import type { ChatProvider, ChatTurnInput } from "./types";
 
@@ -44,7 +44,7 @@ interface Candidate {
 export function pickSentences(question: string, input: Pick<ChatTurnInput, "passages">): { picked: Candidate[]; related: number[] } {
   // a file the question names ("my W-9") is where it asks to look: another file's sentences count less
   const files = [...new Map(input.passages.map((p) => [p.documentId, { id: p.documentId, file_name: p.fileName }])).values()];
-  const named = new Set(namedDocuments(question, files));
+  const named = new Set(namedDocuments(documentNames(question), files));
   const weight = (passage: number) => (named.size && !named.has(input.passages[passage]!.documentId) ? ELSEWHERE_WEIGHT : 1);
   // better-ranked sources break ties
   const ranked = scoreSentences(
