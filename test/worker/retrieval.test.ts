@@ -169,10 +169,10 @@ describe("keyword search", () => {
       { id: "pub", file_name: "p17.pdf" },
       { id: "mmm", file_name: "3M_2018_10K.pdf" },
     ];
-    expect(namedDocuments("Which line of my W-9 gets my business name?", files)).toEqual(["w9"]);
-    expect(namedDocuments("How much did 3M spend on capex?", files)).toEqual(["mmm"]);
-    expect(namedDocuments("How much did we spend on capex?", files)).toEqual([]);
-    expect(namedDocuments("Which line of my W-9 gets my business name?", files.slice(0, 1))).toEqual([]);
+    expect(namedDocuments(documentNames("Which line of my W-9 gets my business name?"), files)).toEqual(["w9"]);
+    expect(namedDocuments(documentNames("How much did 3M spend on capex?"), files)).toEqual(["mmm"]);
+    expect(namedDocuments(documentNames("How much did we spend on capex?"), files)).toEqual([]);
+    expect(namedDocuments(documentNames("Which line of my W-9 gets my business name?"), files.slice(0, 1))).toEqual([]);
   });
 
   it("searching all files, ranks the document the question names first", async () => {
@@ -348,6 +348,10 @@ describe("re-ranking", () => {
 });
 
 describe("providers", () => {
+  /** The local answer's first line for a question over these passages, in a signed-in user's new chat. */
+  const leadOver = (question: string, passages: Passage[]) =>
+    localAnswer({ question, passages, history: [], anonymous: false }).split("\n")[0];
+
   const input = {
     question: "When are payroll taxes due?",
     passages: [passage(1, "Payroll taxes are due quarterly.")],
@@ -437,14 +441,10 @@ describe("providers", () => {
       ),
       passage(3, "Claim any credit for social security tax on the line for other payments, as the form shows."),
     ];
-    const answer = localAnswer({
-      question: "Above what amount withheld can I claim social security tax back?",
-      passages,
-      history: [],
-      anonymous: false,
-    });
     // (quoted with its hyphen: this passage alone cannot tell a broken word from a compound)
-    expect(answer.split("\n")[0]).toBe("You can take a credit on this line for the amount with-held in excess of $7,886. [2]");
+    expect(leadOver("Above what amount withheld can I claim social security tax back?", passages)).toBe(
+      "You can take a credit on this line for the amount with-held in excess of $7,886. [2]",
+    );
   });
 
   it("local responder: quotes the same row once, also when two pages write it apart only by signs", () => {
@@ -504,18 +504,10 @@ describe("providers", () => {
     expect(askedFactKind("By when must I send a new form?")).toBe("date");
     // "when" inside a clause does not ask a date
     expect(askedFactKind("What's the rate I can use when I drive my car for work?")).not.toBe("date");
-    const answer = localAnswer({
-      question: "By what date must employers send the wage statement?",
-      passages,
-      history: [],
-      anonymous: false,
-    });
-    expect(answer.split("\n")[0]).toBe("Employers must send the wage statement by January 31, 2025, to every employee. [3]");
+    expect(leadOver("By what date must employers send the wage statement?", passages)).toBe(
+      "Employers must send the wage statement by January 31, 2025, to every employee. [3]",
+    );
   });
-
-  /** The local answer's first line for a question over these passages, in a signed-in user's new chat. */
-  const leadOver = (question: string, passages: Passage[]) =>
-    localAnswer({ question, passages, history: [], anonymous: false }).split("\n")[0];
 
   it("local responder: a limit asked in other words ('the most I can', 'at what level', 'the biggest share') asks an amount", () => {
     expect(askedFactKind("What's the most student loan interest I can deduct?")).toBe("money");
