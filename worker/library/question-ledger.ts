@@ -27,13 +27,7 @@ export function admissionFacts(
     messages: askerSignedOut ? 0 : ledger.countMessage(day),
     signedOut,
     files: named,
-    hits: searchNow
-      ? index.search(
-          search.question,
-          named!.map((f) => f.fileId),
-          search.limit,
-        )
-      : null,
+    hits: searchNow ? index.search(search.question, named!.map((f) => f.fileId), search.limit) : null,
     indexing: files.ids.length === 0 && !files.uploadKey ? index.indexingFiles() : [],
   };
 }
