@@ -391,4 +391,35 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     const answer = answerOver(dueDate, "By what date did my 2017 Form 1040 have to be filed?");
     expect(quotes(answer)[0]).toBe("File Form 1040 by April 17, 2018.");
   });
+
+  it("quotes the case of a listed sentence the question singles out, and the whole list when it singles out none", async () => {
+    const p17 = await pages("irs/p17.pdf");
+    // "Your base amount is: $25,000 if you are single, ...; $25,000 if you are married filing separately and lived
+    // apart ...; $32,000 if you are married filing jointly; or $0 if you are married filing separately and lived with ..."
+    const baseAmount = passagesOf("p17.pdf", { 165: p17[164]! });
+    expect(quotes(answerOver(baseAmount, "What base amount applies to a married couple filing jointly?"))[0]).toBe(
+      "Your base amount is: … $32,000 if you are married filing jointly.",
+    );
+    // married filing separately is in two cases (living apart, living together): the list answers whole
+    expect(quotes(answerOver(baseAmount, "We're married and file separate returns. What base amount applies?"))[0]).toMatch(
+      /^Your base amount is: \$25,000 if you are single.*\$0 if you are married filing separately and lived with your spouse/,
+    );
+    // the IRA deduction is phased out between listed limits: the single filer's case is quoted with what it limits
+    const phaseOut = passagesOf("p17.pdf", { 220: p17[219]! });
+    expect(
+      quotes(
+        answerOver(
+          phaseOut,
+          "I'm single with a retirement plan at work. For 2024, above what modified AGI can I deduct nothing for a traditional IRA?",
+        ),
+      )[0],
+    ).toMatch(
+      /^For 2024, if you are covered by a retirement plan at work, .* modified AGI is: … More than \$77,000 but less than \$87,000 for a single individual or head of household\.$/,
+    );
+    // conditions that all hold ("a statement ... that: You can't see better than 20/200 ..., or Your field of vision ...") are no cases
+    const blind = passagesOf("p17.pdf", { 252: p17[251]! });
+    expect(quotes(answerOver(blind, "How poor must my vision be to get the higher standard deduction for blindness?"))[0]).toMatch(
+      /that: You can.t see better than 20\/200 .*, or Your field of vision is/,
+    );
+  });
 });

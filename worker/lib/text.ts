@@ -6,6 +6,7 @@
 // a sentence answers it. Shared by
 // retrieval (re-ranking passages by their best sentence) and the local responder.
 
+import { listedCases } from "./listed-cases";
 import { glossaryMatches } from "./glossary";
 
 /** How much the question terms of the previous sentence count for a sentence. */
@@ -588,6 +589,13 @@ interface QuotableSentence {
   words?: number;
   /** factStrength by kind of fact, once asked: the same sentences are scored for question after question */
   strength?: Partial<Record<FactKind, number>>;
+  /** a sentence listing cases after a colon: each case read with the lead-in, quotable alone (listed-cases.ts) */
+  cases?: ListedCase[];
+}
+
+/** One case of a listed sentence: `text` is the lead-in and the case, `caseLower` the case alone. */
+interface ListedCase extends QuotableSentence {
+  caseLower: string;
 }
 
 const CONJUNCTION = /^(and|or|to|nor)$/; // "short- and long-term"
@@ -716,6 +724,28 @@ function forMatching(sentence: string): string {
   return whole.length ? `${lower} ${whole.join(" ")}` : lower;
 }
 
+/** A sentence as quoted without a heading run into it ("Base amount. Your base amount is..."). */
+function withoutHeading(piece: string): string {
+  const glued = leadingHeading(piece)?.sentence;
+  return glued && glued.length >= 20 && !isHeading(glued) ? glued : withoutRunInHeading(piece);
+}
+
+/** The cases a sentence lists, each quoted with its lead-in and an ellipsis for the cases left out before it. */
+function casesOf(piece: string): ListedCase[] | undefined {
+  const listed = listedCases(piece);
+  if (!listed) return undefined;
+  const leadIn = withoutHeading(listed.leadIn);
+  return listed.cases.map((c, i) => {
+    const text = `${listed.leadIn}: ${c}`;
+    return {
+      text,
+      lower: forMatching(text),
+      caseLower: forMatching(c),
+      quote: `${leadIn}: ${i ? "… " : ""}${asQuoted(c).replace(/(?<![.!?])$/, ".")}`,
+    };
+  });
+}
+
 /**
  * The quotable sentences of passage texts seen lately. Splitting, classifying and
  * tokenising is most of a turn's CPU and depends on the text alone, while the
@@ -743,9 +773,7 @@ function quotableSentences(text: string): QuotableSentence[] {
       continue;
     }
     if (isHeading(piece) || runsTableCells(piece) || isIndexEntry(piece) || FORM_HEADER.test(piece)) continue;
-    const glued = leadingHeading(piece)?.sentence;
-    const quote = asQuoted(glued && glued.length >= 20 && !isHeading(glued) ? glued : withoutRunInHeading(piece));
-    sentences.push({ text: piece, lower: forMatching(piece), quote });
+    sentences.push({ text: piece, lower: forMatching(piece), quote: asQuoted(withoutHeading(piece)), cases: casesOf(piece) });
   }
   if (quotableCache.size >= QUOTABLE_CACHE_MAX) quotableCache.delete(quotableCache.keys().next().value!);
   quotableCache.set(text, sentences);
@@ -757,9 +785,14 @@ function quotableSentences(text: string): QuotableSentence[] {
  * it contains and the fewer other words around them, the higher; a sentence that
  * holds the kind of fact asked for counts more; better-ranked sources break ties.
  * Headings are never quoted; table rows only as labelled lines, and never for a
- * date, a period or a rule.
+ * date, a period or a rule. `quoteCases`: the case of a listed sentence the question singles out is
+ * scored as a sentence too (for the answer; ranking passages needs no more than their sentences).
  */
-export function scoreSentences(question: string, passageTexts: readonly string[]): ScoredSentence[] {
+export function scoreSentences(
+  question: string,
+  passageTexts: readonly string[],
+  { quoteCases = false }: { quoteCases?: boolean } = {},
+): ScoredSentence[] {
   const terms = queryTerms(question).map(stem);
   if (terms.length === 0) return [];
   const kind = askedFactKind(question);
@@ -797,6 +830,20 @@ export function scoreSentences(question: string, passageTexts: readonly string[]
   const total = holds.size;
   const idf = termTests.map((_, j) => weights[j]! * Math.log(1 + total / (1 + [...holds.values()].filter((h) => h[j]).length)));
   const matched = (sentence: string) => holds.get(sentence)!.reduce((sum, hit, j) => sum + (hit ? idf[j]! : 0), 0);
+  // a listed case is no sentence of its own for the terms' rarity: its words are its list's
+  const matchedIn = (lower: string) => termTests.reduce((sum, term, j) => sum + (term.test(lower) ? idf[j]! : 0), 0);
+  const scoreOf = (sentence: QuotableSentence, own: number, context: number) => {
+    sentence.words ??= wordCount(sentence.text);
+    const density = context / Math.sqrt(Math.max(sentence.words, 12));
+    // the kind of fact asked counts only in a sentence about the question: one that holds none of
+    // its terms ("Staff may work from home two days a week" after the parental leave sentence) is
+    // at most context
+    const fact =
+      kind && own > 0
+        ? 1 + (FACT_BONUS - 1) * (sentence.row ? 1 : ((sentence.strength ??= {})[kind] ??= factStrength(sentence.text, kind)))
+        : 1;
+    return density * fact;
+  };
   return passages.flatMap(({ passage, sentences }) => {
     let before = 0;
     return sentences.flatMap((sentence) => {
@@ -805,20 +852,28 @@ export function scoreSentences(question: string, passageTexts: readonly string[]
       // a table row or a form's line has no such sentence and is no sentence's
       const alone = sentence.row || sentence.formLine;
       const context = own + (alone ? 0 : NEIGHBOUR_WEIGHT * before);
+      const scored: ScoredSentence[] = [];
+      const asked = quoteCases && sentence.cases && askedCase(sentence.cases, matchedIn);
+      if (asked) {
+        const caseOwn = matchedIn(asked.lower);
+        scored.push({ passage, text: asked.quote, score: scoreOf(asked, caseOwn, caseOwn + NEIGHBOUR_WEIGHT * before) });
+      }
       if (!alone) before = own;
-      if (own <= 0 && context <= 0) return [];
-      sentence.words ??= wordCount(sentence.text);
-      const density = context / Math.sqrt(Math.max(sentence.words, 12));
-      // the kind of fact asked counts only in a sentence about the question: one that holds none of
-      // its terms ("Staff may work from home two days a week" after the parental leave sentence) is
-      // at most context
-      const fact =
-        kind && own > 0
-          ? 1 + (FACT_BONUS - 1) * (sentence.row ? 1 : ((sentence.strength ??= {})[kind] ??= factStrength(sentence.text, kind)))
-          : 1;
-      return [{ passage, text: sentence.quote, score: density * fact }];
+      if (own > 0 || context > 0) scored.push({ passage, text: sentence.quote, score: scoreOf(sentence, own, context) });
+      return scored;
     });
   });
+}
+
+/**
+ * The case of a list the question singles out: the one whose own words hold more of the question's
+ * terms than any other case's; none when two tie ("married filing separately" is in two cases,
+ * living apart and living together): the whole list answers then.
+ */
+function askedCase(cases: readonly ListedCase[], matchedIn: (lower: string) => number): ListedCase | null {
+  const scores = cases.map((c) => matchedIn(c.caseLower));
+  const best = Math.max(...scores);
+  return best > 0 && scores.filter((s) => s === best).length === 1 ? cases[scores.indexOf(best)]! : null;
 }
 
 /** A crude English stem (kids -> kid, bounces -> bounc, filed -> fil, calculation -> calcul), matched as a word prefix. */

@@ -50,6 +50,7 @@ export function pickSentences(question: string, input: Pick<ChatTurnInput, "pass
   const ranked = scoreSentences(
     question,
     input.passages.map((p) => p.text),
+    { quoteCases: true },
   )
     .map((s) => ({ n: s.passage + 1, text: s.text, score: s.score * weight(s.passage) - s.passage * 0.01 }))
     .sort((a, b) => b.score - a.score);
