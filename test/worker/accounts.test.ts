@@ -36,6 +36,14 @@ describe("health and headers", () => {
     expect(res.json.status).toBe("error");
     expect(res.json.message).toBe(MESSAGES.invalidJson);
   });
+
+  it("answers a JSON body that is no object (an array, null, a string) with a clear 400", async () => {
+    for (const rawBody of ["[]", "null", '"hello"', "42"]) {
+      const res = await call("POST", "/api/auth/signin", { rawBody });
+      expect(res.status).toBe(400);
+      expect(res.json).toEqual({ status: "error", message: MESSAGES.jsonObjectRequired });
+    }
+  });
 });
 
 describe("sign-up", () => {

@@ -4,7 +4,7 @@
 // with the caller; `%` and `_` are letters; a deleted chat is gone; an empty or
 // missing query is a 400 with a message; signed out is a 401.
 import { describe, expect, it } from "vitest";
-import type { ChatSearchResponse } from "../../worker/contract/protocol";
+import { CHAT_MESSAGES, type ChatSearchResponse } from "../../worker/contract/protocol";
 import { call, newUser } from "../helpers/api";
 import { uploadAndIndex, waitUntilDone } from "../helpers/documents";
 import { textPdf } from "../helpers/pdfs";
@@ -83,9 +83,13 @@ describe("searching the chat history", () => {
     const u = await newUser("search-bad");
     const empty = await search(u.token, "   ");
     expect(empty.status).toBe(400);
-    expect(empty.json.message).toBeTruthy();
-    expect((await call("GET", "/api/chat/search", { token: u.token })).status).toBe(400);
-    expect((await search(u.token, "x".repeat(201))).status).toBe(400);
+    expect(empty.json.message).toBe(CHAT_MESSAGES.searchRequired);
+    const missing = await call("GET", "/api/chat/search", { token: u.token });
+    expect(missing.status).toBe(400);
+    expect(missing.json.message).toBe(CHAT_MESSAGES.searchRequired);
+    const long = await search(u.token, "x".repeat(201));
+    expect(long.status).toBe(400);
+    expect(long.json.message).toBe(CHAT_MESSAGES.searchTooLong);
     expect((await search(undefined, "dental")).status).toBe(401);
   });
 });

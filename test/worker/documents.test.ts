@@ -494,6 +494,21 @@ describe("view and delete", () => {
     expect(res.json.message).toBe(M.fileHashesRequired);
   });
 
+  it("words a malformed delete for people, not in the validator's terms", async () => {
+    const { token } = await newUser("baddelete");
+    const notAList = await call("DELETE", "/api/documents", { token, body: { file_hashes: "abc" } });
+    expect(notAList.status).toBe(400);
+    expect(notAList.json.message).toBe("File hashes must be a list.");
+    const notText = await call("DELETE", "/api/documents", { token, body: { file_hashes: ["abc", 1] } });
+    expect(notText.status).toBe(400);
+    expect(notText.json.message).toBe("Each of file hashes must be text.");
+    const tooMany = await call("DELETE", "/api/documents", {
+      token,
+      body: { file_hashes: Array.from({ length: 101 }, (_, i) => `h${i}`) },
+    });
+    expect(tooMany.json.message).toBe("File hashes can have at most 100 items.");
+  });
+
   it("paginates newest first, 10 per page", async () => {
     const { token, user } = await newUser("pages");
     await env.DB.batch(

@@ -29,6 +29,7 @@ export const MESSAGES = {
   tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
   notFound: "Not found.",
   invalidJson: "The request body must be valid JSON.",
+  jsonObjectRequired: "The request body must be a JSON object.",
   serverError: "Something went wrong on our side. Please try again.",
   deleteAccountConfirm: "Type your account's e-mail address to confirm.",
   accountDeleted: "Your account and all its documents, chats and shares were deleted.",

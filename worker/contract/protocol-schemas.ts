@@ -50,4 +50,10 @@ export const renameChatSchema = z.object({
 });
 
 /** GET /api/chat/search?q= */
-export const chatSearchQuery = z.object({ q: z.string().trim().min(1).max(CHAT_SEARCH_MAX) });
+export const chatSearchQuery = z.object({
+  q: z
+    .string({ error: CHAT_MESSAGES.searchRequired })
+    .trim()
+    .min(1, CHAT_MESSAGES.searchRequired)
+    .max(CHAT_SEARCH_MAX, CHAT_MESSAGES.searchTooLong),
+});

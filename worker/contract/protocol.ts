@@ -128,6 +128,8 @@ export const CHAT_MESSAGES = {
   tooManyFiles: `A chat can search at most ${MAX_CHAT_FILES} documents. Remove one to add another.`,
   anonymousFiles: "Log in to analyze files for free.",
   searchingAll: "Searching all your files",
+  searchRequired: "Type a word to search your chats for.",
+  searchTooLong: `Search for at most ${CHAT_SEARCH_MAX} characters.`,
 } as const;
 
 /** The refusal for attaching a document whose indexing failed. */
