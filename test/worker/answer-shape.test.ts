@@ -422,4 +422,15 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
       /that: You can.t see better than 20\/200 .*, or Your field of vision is/,
     );
   });
+
+  it("reads a compound the question writes ('e-filing', 'Self-Select') as one term, not as its words alone", async () => {
+    const instructions = await pages("irs/i1040gi.pdf");
+    // the pages the product retrieved for such a question
+    const passages = passagesOf("i1040gi.pdf", Object.fromEntries([76, 77, 93, 19, 14].map((page) => [page, instructions[page - 1]!])));
+    const answer = answerOver(passages, "My 15-year-old is e-filing her first return ever, for 2017. Can she sign with a Self-Select PIN?");
+    // was "If you are filing online using software, you must use a Self-Select PIN.", whose "filing" counted as a term of its own
+    expect(quotes(answer)[0]).toBe(
+      "You can't use the Self-Select PIN method if you are a first-time filer under age 16 at the end of 2017.",
+    );
+  });
 });

@@ -15,6 +15,12 @@ const NEIGHBOUR_WEIGHT = 0.35;
 const FACT_BONUS = 3;
 /** How much more a code the question names by its letter ("code W") counts than another term as rare. */
 const CODE_WEIGHT = 3;
+/**
+ * How much a word of a compound the question writes ("time" of "full-time") counts alone: the
+ * compound is the term, its words alone are mostly other things (bench:offline, dev fact in answer:
+ * 68 at 0, 69 at 0.25, 68 at 0.5, 66 at 1).
+ */
+const PART_WEIGHT = 0.25;
 
 // Words too common to help ranking; kept short on purpose.
 const STOPWORDS = new Set(
@@ -793,7 +799,14 @@ export function scoreSentences(
   passageTexts: readonly string[],
   { quoteCases = false }: { quoteCases?: boolean } = {},
 ): ScoredSentence[] {
-  const terms = queryTerms(question).map(stem);
+  // a compound ("full-time", "head-of-household") is one term: its words alone ("time") are other things
+  const compounds = [...new Set(question.toLowerCase().match(/(?<![\p{L}\p{N}-])\p{L}+(?:-\p{L}+)+(?![\p{L}\p{N}-])/gu) ?? [])];
+  const standalone = new Set(wordsOf(question.replace(/(?<![\p{L}\p{N}-])\p{L}+(?:-\p{L}+)+(?![\p{L}\p{N}-])/gu, " ")));
+  const partOfCompound = new Set(compounds.flatMap((c) => c.split("-")).filter((w) => !standalone.has(w)));
+  const own = queryTerms(question);
+  // its last word stemmed as any term's: "e-filing" finds "e-file"
+  const terms = [...own.map(stem), ...compounds.map((c) => stem(c).replace(/-/g, "[\\s-]?"))];
+  const termWeights = [...own.map((t) => (partOfCompound.has(t) ? PART_WEIGHT : 1)), ...compounds.map(() => 1)];
   if (terms.length === 0) return [];
   const kind = askedFactKind(question);
   // a table row states amounts and numbers: never the answer to when, how long or whether
@@ -807,7 +820,7 @@ export function scoreSentences(
   // one expression per term compiled once per question; keyed by text, so a sentence found in two
   // passages counts once for the terms' rarity
   const termTests: { test(sentence: string): boolean }[] = terms.map(
-    (t) => new RegExp(`(?<![\\p{L}\\p{N}])${t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "u"),
+    (t) => new RegExp(`(?<![\\p{L}\\p{N}])${t.includes("[\\s-]?") ? t : t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "u"),
   );
   // what the question names in other words ("capex": "purchases of property, plant and equipment") counts as one
   // more term, where the sentence does not already name it as the question does (its words count already)
@@ -815,7 +828,7 @@ export function scoreSentences(
     termTests.push({ test: (sentence) => m.pattern.test(sentence) && !m.usedPattern.test(sentence) });
   // a code the question names by its letter is what it asks about: a sentence without it explains another code
   const codes = codeLetters(question).map((letter) => new RegExp(`(?:^|[).]\\s)${letter}\\s?[—–]|\\bcodes? ${letter}\\b`, "u"));
-  const weights = termTests.map(() => 1).concat(codes.map(() => CODE_WEIGHT));
+  const weights = termTests.map((_, j) => termWeights[j] ?? 1).concat(codes.map(() => CODE_WEIGHT));
   termTests.push(...codes);
   const holds = new Map<string, boolean[]>();
   for (const p of passages) {
