@@ -433,4 +433,12 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
       "You can't use the Self-Select PIN method if you are a first-time filer under age 16 at the end of 2017.",
     );
   });
+
+  it("finds the document's word for the user's in its inflected forms ('ceiling' is 'limit': 'limited to')", async () => {
+    const p17 = await pages("irs/p17.pdf");
+    const passages = passagesOf("p17.pdf", { 192: p17[191]!, 266: p17[265]! });
+    const answer = answerOver(passages, "Is there a ceiling on how much state income tax and property tax I can deduct?");
+    // was "The difference between the state and local income tax you deducted and your local general sales tax was more than $400."
+    expect(quotes(answer)[0]).toMatch(/^The deduction for state and local taxes is limited to \$10,000/);
+  });
 });

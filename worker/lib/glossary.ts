@@ -76,10 +76,14 @@ const GROUPS: readonly (readonly string[])[] = [
   ["~car", "vehicle"],
 ];
 
-/** One phrasing as a pattern: any spacing or punctuation between its words (letters, digits, "&": nothing to escape), a plural's "s" at its end. */
-function phrasePattern(phrase: string): string {
+/**
+ * One phrasing as a pattern: any spacing or punctuation between its words (letters, digits, "&":
+ * nothing to escape), a plural's "s" at its end; as a document writes it (`inflected`), a verb's
+ * "-ed" or "-ing" too ("limited", "withdrawing").
+ */
+function phrasePattern(phrase: string, { inflected = false } = {}): string {
   const body = (phrase.toLowerCase().match(/[\p{L}\p{N}&]+/gu) ?? []).join("[\\s,.&/-]*");
-  return `(?<![\\p{L}\\p{N}])${body}(?:e?s)?(?![\\p{L}\\p{N}])`;
+  return `(?<![\\p{L}\\p{N}])${body}(?:e?s${inflected ? "|e?d|ing" : ""})?(?![\\p{L}\\p{N}])`;
 }
 
 /** Words before a noun: a verb's phrasing after one is a noun or an adjective ("a change in", "your correct TIN"). */
@@ -136,7 +140,7 @@ function findMatches(question: string): GlossaryMatch[] {
       {
         used: usedHere.map((p) => p.phrase),
         others: others.map((p) => p.phrase),
-        pattern: new RegExp(others.map((p) => phrasePattern(p.phrase)).join("|"), "iu"),
+        pattern: new RegExp(others.map((p) => phrasePattern(p.phrase, { inflected: true })).join("|"), "iu"),
         usedPattern: new RegExp(usedHere.map((p) => phrasePattern(p.phrase)).join("|"), "iu"),
       },
     ];
