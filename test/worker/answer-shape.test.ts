@@ -97,6 +97,7 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     const lines = splitSentences(earnings[12]!)
       .filter(isTableRow)
       .flatMap((row) => labelledRows(row));
+    // its columns' dates repeat (three months and twelve months ended December 31): no figure is named by one
     expect(lines).toContain("Las Vegas Strip Resorts: $2,297,282; $1,806,686; $8,398,372; $4,737,185");
     // was quoted as written ("ADJUSTED EBITDAR (In thousands) (Unaudited) Three months ended Twelve months
     // ended December 31, 2022") and led answers with no figure in it
@@ -115,8 +116,9 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     expect(headed.length).toBeGreaterThan(0);
     for (const piece of headed) expect(isTableRow(piece)).toBe(true);
     const rows = headed.flatMap((piece) => labelledRows(piece));
-    expect(rows).toContain("Receivables, net: 1,141; 1,042");
-    expect(rows).toContain("Net property and equipment: 2,352; 2,250");
+    // each figure after the date of its column
+    expect(rows).toContain("Receivables, net: January 28, 2023 1,141; January 29, 2022 1,042");
+    expect(rows).toContain("Net property and equipment: January 28, 2023 2,352; January 29, 2022 2,250");
     // 3M's balance sheet: two figures side by side, row after row (its column heads are cut: "December 31, December 31,")
     const threeM = (await pages("sec_financebench/3M_2018_10K.pdf"))[57]!;
     const statement = splitSentences(threeM).filter((s) => /Property, plant and equipment — net/.test(s));

@@ -470,24 +470,34 @@ const YEAR = /^(19|20)\d\d$/;
 const ROW_LABEL_WORDS = 12;
 
 /**
+ * A table's column heads, and where its rows start: the first run of two or more years ("2018
+ * 2017 2016"), or of two or more different dates ("July 29, 2023 January 28, 2023"). Dates that
+ * repeat head periods of different lengths ("Three months ended ... Twelve months ended December
+ * 31, 2022 December 31, 2021 December 31, 2022 ..."), which no date names alone: no heads then.
+ */
+function columnHeads(tokens: readonly string[]): { heads: string[]; start: number } {
+  const dateAt = (i: number) =>
+    MONTH_NAME.test(tokens[i] ?? "") && /^\d{1,2},$/.test(tokens[i + 1] ?? "") && YEAR.test(tokens[i + 2] ?? "");
+  for (let i = 0; i < tokens.length; i++) {
+    let j = i;
+    while (j < tokens.length && YEAR.test(tokens[j]!)) j++;
+    if (j - i >= 2) return { heads: tokens.slice(i, j), start: j };
+    const dates: string[] = [];
+    for (j = i; dateAt(j); j += 3) dates.push(tokens.slice(j, j + 3).join(" "));
+    if (dates.length >= 2) return new Set(dates).size === dates.length ? { heads: dates, start: j } : { heads: [], start: 0 };
+  }
+  return { heads: [], start: 0 };
+}
+
+/**
  * The rows of a table read as text, each as a compact labelled line ("Purchases of
  * property, plant and equipment (PP&E): 2018 (1,577); 2017 (1,373); 2016 (1,420)"):
- * the label, then its figures, each after its column's year when the table starts
- * with a row of years.
+ * the label, then its figures, each after its column's year or date when the table
+ * starts with a row of them (columnHeads).
  */
 export function labelledRows(table: string): string[] {
   const tokens = table.split(/\s+/).filter(Boolean);
-  // the column years: the first run of two or more years
-  let header: string[] = [];
-  let start = 0;
-  for (let i = 0; i < tokens.length && !header.length; i++) {
-    let j = i;
-    while (j < tokens.length && YEAR.test(tokens[j]!)) j++;
-    if (j - i >= 2) {
-      header = tokens.slice(i, j);
-      start = j;
-    }
-  }
+  const { heads: header, start } = columnHeads(tokens);
   const minValues = header.length || 2;
   const rows: string[] = [];
   let label: string[] = [];
