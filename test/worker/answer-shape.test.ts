@@ -406,6 +406,17 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     expect(quotes(answerOver(baseAmount, "We're married and file separate returns. What base amount applies?"))[0]).toMatch(
       /^Your base amount is: \$25,000 if you are single.*\$0 if you are married filing separately and lived with your spouse/,
     );
+    // two cases tie on the question's words: the list they are in answers, as close to the question as one of them
+    // (it was "Half of your social security benefits plus your other gross income ... is more than $25,000 ...")
+    const socialSecurity = passagesOf("p17.pdf", Object.fromEntries([14, 165, 99, 15, 166].map((page) => [page, p17[page - 1]!])));
+    expect(
+      quotes(
+        answerOver(
+          socialSecurity,
+          "We are married, live together and file separate returns. What base amount applies to our social security?",
+        ),
+      )[0],
+    ).toMatch(/^Your base amount is: \$25,000 if you are single.*\$0 if you are married filing separately and lived with your spouse/);
     // the IRA deduction is phased out between listed limits: the single filer's case is quoted with what it limits
     const phaseOut = passagesOf("p17.pdf", { 220: p17[219]! });
     expect(

@@ -855,6 +855,7 @@ export function scoreSentences(
   const matched = (sentence: string) => holds.get(sentence)!.reduce((sum, hit, j) => sum + (hit ? idf[j]! : 0), 0);
   // a listed case is no sentence of its own for the terms' rarity: its words are its list's
   const matchedIn = (lower: string) => termTests.reduce((sum, term, j) => sum + (term.test(lower) ? idf[j]! : 0), 0);
+  const termsIn = (lower: string) => termTests.filter((term) => term.test(lower)).length;
   const scoreOf = (sentence: QuotableSentence, own: number, context: number) => {
     sentence.words ??= wordCount(sentence.text);
     const density = context / Math.sqrt(Math.max(sentence.words, 12));
@@ -876,10 +877,12 @@ export function scoreSentences(
       const alone = sentence.row || sentence.formLine;
       const context = own + (alone ? 0 : NEIGHBOUR_WEIGHT * before);
       const scored: ScoredSentence[] = [];
-      const asked = quoteCases && sentence.cases && askedCase(sentence.cases, matchedIn);
+      const asked = quoteCases && sentence.cases && askedCase(sentence.cases, matchedIn, termsIn);
       if (asked) {
-        const caseOwn = matchedIn(asked.lower);
-        scored.push({ passage, text: asked.quote, score: scoreOf(asked, caseOwn, caseOwn + NEIGHBOUR_WEIGHT * before) });
+        const caseOwn = matchedIn(asked.case.lower);
+        const score = scoreOf(asked.case, caseOwn, caseOwn + NEIGHBOUR_WEIGHT * before);
+        // cases that tie are quoted in their list: the reader finds theirs among them
+        scored.push({ passage, text: asked.alone ? asked.case.quote : sentence.quote, score });
       }
       if (!alone) before = own;
       if (own > 0 || context > 0) scored.push({ passage, text: sentence.quote, score: scoreOf(sentence, own, context) });
@@ -890,13 +893,24 @@ export function scoreSentences(
 
 /**
  * The case of a list the question singles out: the one whose own words hold more of the question's
- * terms than any other case's; none when two tie ("married filing separately" is in two cases,
- * living apart and living together): the whole list answers then.
+ * terms than any other case's (`alone`), or the first of the few that tie ("married filing
+ * separately" is in two cases, living apart and living together): the whole list answers then, as
+ * closely about the question as its case. None when every case ties (the question names no case),
+ * or when cases tie on one word alone.
  */
-function askedCase(cases: readonly ListedCase[], matchedIn: (lower: string) => number): ListedCase | null {
+function askedCase(
+  cases: readonly ListedCase[],
+  matchedIn: (lower: string) => number,
+  termsIn: (lower: string) => number,
+): { case: ListedCase; alone: boolean } | null {
   const scores = cases.map((c) => matchedIn(c.caseLower));
   const best = Math.max(...scores);
-  return best > 0 && scores.filter((s) => s === best).length === 1 ? cases[scores.indexOf(best)]! : null;
+  const tied = scores.filter((s) => s === best).length;
+  if (best <= 0 || tied === cases.length) return null;
+  const first = cases[scores.indexOf(best)]!;
+  if (tied === 1) return { case: first, alone: true };
+  // a tie on one word ("filing" of "married filing jointly") is chance; on several, a case the list has twice
+  return termsIn(first.caseLower) >= 2 ? { case: first, alone: false } : null;
 }
 
 /** A crude English stem (kids -> kid, bounces -> bounc, filed -> fil, calculation -> calcul), matched as a word prefix. */
