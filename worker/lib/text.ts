@@ -796,6 +796,25 @@ function quotableSentences(text: string): QuotableSentence[] {
   return sentences;
 }
 
+/** A compound a question writes: "full-time", "head-of-household", "e-filing" (a form's name has a digit: "W-2"). */
+const COMPOUND = /(?<![\p{L}\p{N}-])\p{L}+(?:-\p{L}+)+(?![\p{L}\p{N}-])/gu;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * The question's terms to find in sentences, each a pattern matching the start of a word, with its
+ * weight: each word stemmed, and each compound as one term (its last word stemmed: "e-filing" finds
+ * "e-file"), whose words alone count PART_WEIGHT ("time" of "full-time" is mostly something else).
+ */
+function sentenceTerms(question: string): { pattern: string; weight: number }[] {
+  const compounds = [...new Set(question.toLowerCase().match(COMPOUND) ?? [])];
+  const standalone = new Set(wordsOf(question.replace(COMPOUND, " ")));
+  const parts = new Set(compounds.flatMap((c) => c.split("-")).filter((w) => !standalone.has(w)));
+  return [
+    ...queryTerms(question).map((t) => ({ pattern: escapeRegExp(stem(t)), weight: parts.has(t) ? PART_WEIGHT : 1 })),
+    ...compounds.map((c) => ({ pattern: stem(c).split("-").map(escapeRegExp).join("[\\s-]?"), weight: 1 })),
+  ];
+}
+
 /**
  * Every quotable sentence of the passages, scored: the rarer the question terms
  * it contains and the fewer other words around them, the higher; a sentence that
@@ -809,14 +828,7 @@ export function scoreSentences(
   passageTexts: readonly string[],
   { quoteCases = false }: { quoteCases?: boolean } = {},
 ): ScoredSentence[] {
-  // a compound ("full-time", "head-of-household") is one term: its words alone ("time") are other things
-  const compounds = [...new Set(question.toLowerCase().match(/(?<![\p{L}\p{N}-])\p{L}+(?:-\p{L}+)+(?![\p{L}\p{N}-])/gu) ?? [])];
-  const standalone = new Set(wordsOf(question.replace(/(?<![\p{L}\p{N}-])\p{L}+(?:-\p{L}+)+(?![\p{L}\p{N}-])/gu, " ")));
-  const partOfCompound = new Set(compounds.flatMap((c) => c.split("-")).filter((w) => !standalone.has(w)));
-  const own = queryTerms(question);
-  // its last word stemmed as any term's: "e-filing" finds "e-file"
-  const terms = [...own.map(stem), ...compounds.map((c) => stem(c).replace(/-/g, "[\\s-]?"))];
-  const termWeights = [...own.map((t) => (partOfCompound.has(t) ? PART_WEIGHT : 1)), ...compounds.map(() => 1)];
+  const terms = sentenceTerms(question);
   if (terms.length === 0) return [];
   const kind = askedFactKind(question);
   // a table row states amounts and numbers: never the answer to when, how long or whether
@@ -829,16 +841,14 @@ export function scoreSentences(
   // which terms each sentence holds (a term matches the start of a word: "deduct" finds "deduction"),
   // one expression per term compiled once per question; keyed by text, so a sentence found in two
   // passages counts once for the terms' rarity
-  const termTests: { test(sentence: string): boolean }[] = terms.map(
-    (t) => new RegExp(`(?<![\\p{L}\\p{N}])${t.includes("[\\s-]?") ? t : t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "u"),
-  );
+  const termTests: { test(sentence: string): boolean }[] = terms.map((t) => new RegExp(`(?<![\\p{L}\\p{N}])${t.pattern}`, "u"));
   // what the question names in other words ("capex": "purchases of property, plant and equipment") counts as one
   // more term, where the sentence does not already name it as the question does (its words count already)
   for (const m of glossaryMatches(question))
     termTests.push({ test: (sentence) => m.pattern.test(sentence) && !m.usedPattern.test(sentence) });
   // a code the question names by its letter is what it asks about: a sentence without it explains another code
   const codes = codeLetters(question).map((letter) => new RegExp(`(?:^|[).]\\s)${letter}\\s?[—–]|\\bcodes? ${letter}\\b`, "u"));
-  const weights = termTests.map((_, j) => termWeights[j] ?? 1).concat(codes.map(() => CODE_WEIGHT));
+  const weights = termTests.map((_, j) => terms[j]?.weight ?? 1).concat(codes.map(() => CODE_WEIGHT));
   termTests.push(...codes);
   const holds = new Map<string, boolean[]>();
   for (const p of passages) {
