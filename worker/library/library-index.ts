@@ -203,21 +203,11 @@ export class LibraryIndex {
   }
 
   /**
-   * Chunks and indexes the next pages (`firstPage` is 1-based) of a processing
-   * document and records the progress. Returns the new chunks (for their vectors),
-   * or null when this run no longer holds the document (removed, failed, or taken
-   * over after its lease expired).
+   * Indexes the chunks of the next `pageCount` pages (`firstPage` is 1-based; chunkPages) of a
+   * processing document and records the progress. Returns the chunks (for their vectors), or null
+   * when this run no longer holds the document (removed, failed, or taken over after its lease
+   * expired). The Library chunks a step and stores it in two turns, so a request runs between.
    */
-  addPages(
-    documentId: string,
-    runId: string,
-    firstPage: number,
-    texts: readonly string[],
-  ): { state: DocumentState; chunks: IndexedChunk[] } | null {
-    return this.addPageChunks(documentId, runId, firstPage, texts.length, chunkPages(documentId, firstPage, texts));
-  }
-
-  /** addPages with the pages already chunked (chunkPages): the Library chunks and stores in two turns. */
   addPageChunks(
     documentId: string,
     runId: string,
