@@ -605,8 +605,8 @@ interface QuotableSentence {
   words?: number;
   /** factStrength by kind of fact, once asked: the same sentences are scored for question after question */
   strength?: Partial<Record<FactKind, number>>;
-  /** a sentence listing cases after a colon: each case read with the lead-in, quotable alone (listed-cases.ts) */
-  cases?: ListedCase[];
+  /** the cases a sentence lists after a colon, each read with the lead-in (listed-cases.ts); null: none; read once an answer asks */
+  cases?: ListedCase[] | null;
 }
 
 /** One case of a listed sentence: `text` is the lead-in and the case, `caseLower` the case alone. */
@@ -747,9 +747,9 @@ function withoutHeading(piece: string): string {
 }
 
 /** The cases a sentence lists, each quoted with its lead-in and an ellipsis for the cases left out before it. */
-function casesOf(piece: string): ListedCase[] | undefined {
+function casesOf(piece: string): ListedCase[] | null {
   const listed = listedCases(piece);
-  if (!listed) return undefined;
+  if (!listed) return null;
   const leadIn = withoutHeading(listed.leadIn);
   return listed.cases.map((c, i) => {
     const text = `${listed.leadIn}: ${c}`;
@@ -789,7 +789,7 @@ function quotableSentences(text: string): QuotableSentence[] {
       continue;
     }
     if (isHeading(piece) || runsTableCells(piece) || isIndexEntry(piece) || FORM_HEADER.test(piece)) continue;
-    sentences.push({ text: piece, lower: forMatching(piece), quote: asQuoted(withoutHeading(piece)), cases: casesOf(piece) });
+    sentences.push({ text: piece, lower: forMatching(piece), quote: asQuoted(withoutHeading(piece)) });
   }
   if (quotableCache.size >= QUOTABLE_CACHE_MAX) quotableCache.delete(quotableCache.keys().next().value!);
   quotableCache.set(text, sentences);
@@ -887,7 +887,8 @@ export function scoreSentences(
       const alone = sentence.row || sentence.formLine;
       const context = own + (alone ? 0 : NEIGHBOUR_WEIGHT * before);
       const scored: ScoredSentence[] = [];
-      const asked = quoteCases && sentence.cases && askedCase(sentence.cases, matchedIn, termsIn);
+      const cases = quoteCases && !alone && !sentence.entry ? (sentence.cases ??= casesOf(sentence.text)) : null;
+      const asked = cases && askedCase(cases, matchedIn, termsIn);
       if (asked) {
         const caseOwn = matchedIn(asked.case.lower);
         const score = scoreOf(asked.case, caseOwn, caseOwn + NEIGHBOUR_WEIGHT * before);
