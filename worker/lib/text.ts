@@ -464,7 +464,8 @@ const holdsListEntry = (piece: string) => listNumbers(piece).length > 0;
 const ASKS_WHERE_TO_LOOK =
   /\b(which|what)\s+(\w+\s+)?(pages?|topics?|notes?|items?|sections?|chapters?|parts?|publications?|pubs?)\b|\bwhere\b.*\b(find|read|look|see|discuss|cover|explain)/i;
 
-const ROW_VALUE = /^[$(]?[-+]?\d[\d,]*(\.\d+)?%?\)?$|^[—–-]$/;
+/** A table's figure: "1,577", "$(7)", "23.0%", "(5.4)%" (a percent below nothing), a dash for none. */
+const ROW_VALUE = /^[$(]?[-+]?\d[\d,]*(\.\d+)?(%?\)?|\)%)$|^[—–-]$/;
 const YEAR = /^(19|20)\d\d$/;
 /** Words of a row's label kept at most (the end of a label names the row; its start may be a section's title). */
 const ROW_LABEL_WORDS = 12;
@@ -530,6 +531,11 @@ export function labelledRows(table: string): string[] {
       dollar = false;
       continue;
     }
+    // a percent sign set apart from its figure ("23.0 %") is the figure's
+    if (token === "%" && values.length && /\d\)?$/.test(values.at(-1)!)) {
+      values[values.length - 1] += "%";
+      continue;
+    }
     dollar = false;
     // figures inside a label ("maturities greater than 90 days") are part of it
     if (values.length >= minValues) flush();
@@ -584,6 +590,8 @@ export interface ScoredSentence {
   passage: number;
   text: string;
   score: number;
+  /** a table row as a labelled line ("Net income: 2023 1,058; 2022 815") */
+  row?: true;
 }
 
 /**
@@ -896,7 +904,8 @@ export function scoreSentences(
         scored.push({ passage, text: asked.alone ? asked.case.quote : sentence.quote, score });
       }
       if (!alone) before = own;
-      if (own > 0 || context > 0) scored.push({ passage, text: sentence.quote, score: scoreOf(sentence, own, context) });
+      if (own > 0 || context > 0)
+        scored.push({ passage, text: sentence.quote, score: scoreOf(sentence, own, context), ...(sentence.row && { row: true as const }) });
       return scored;
     });
   });
