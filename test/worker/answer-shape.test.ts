@@ -134,6 +134,31 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     expect(isTableRow("The plan ran from January 1, 2024, to December 31, 2024, for all staff.")).toBe(false);
   });
 
+  it("reads percents set apart from their figures ('23.0 %') and percents below nothing ('(10.9)%') as a row's figures", async () => {
+    const international = (await pages("sec_financebench/BESTBUY_2023_10K.pdf"))[26]!;
+    const rows = splitSentences(international)
+      .filter(isTableRow)
+      .flatMap((piece) => labelledRows(piece));
+    // were "as a % of revenue 23.0 % 23.9 % 21.5 % SG&A: 2023 $638; ..." and "(10.9)% (1.0)% 12.6% Comparable sales % change ...": one row's label
+    expect(rows).toContain("Gross profit as a % of revenue: 2023 23.0%; 2022 23.9%; 2021 21.5%");
+    expect(rows).toContain("Revenue % change: 2023 (10.9)%; 2022 (1.0)%; 2021 12.6%");
+    expect(rows).toContain("SG&A: 2023 $638; 2022 $689; 2021 $689");
+  });
+
+  it("works out the change asked from the quoted row's figures", async () => {
+    const tenQ = await pages("sec_financebench/BESTBUY_2024Q2_10Q.pdf");
+    // the balance sheet, and the page on buybacks after the quarter that led before ("Between the end of the second quarter...")
+    const passages = passagesOf("BESTBUY_2024Q2_10Q.pdf", { 3: tenQ[2]!, 22: tenQ[21]! });
+    const answer = answerOver(passages, "Was there any decline in cash and cash equivalents since the fiscal year end?");
+    expect(quotes(answer)[0]).toBe(
+      "Assets Current assets Cash and cash equivalents: July 29, 2023 $1,093; January 28, 2023 $1,874; July 30, 2022 $840 (from January 28, 2023 to July 29, 2023: down $781, or 42%)",
+    );
+    // a question that asks no change gets the row as it stands
+    const asked = answerOver(passages, "How much cash and cash equivalents did Best Buy hold at July 29, 2023?");
+    expect(asked).not.toMatch(/\(from .* to .*: (down|up)/);
+    expect(asked).toContain("Cash and cash equivalents: July 29, 2023 $1,093");
+  });
+
   it("leads with one cited sentence, never a heading, in about 120 words", async () => {
     const p17 = await pages("irs/p17.pdf");
     const questions: [string, number[]][] = [

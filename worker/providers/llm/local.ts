@@ -6,11 +6,13 @@
 // extractive answer can quote the wrong sentence; those pages are where to check),
 // in about 120 words, streamed a few words at a time. Table rows and
 // headings are never quoted as sentences: a row answers an amount asked only as
-// a compact labelled line ("Net income: 2023 1,058; 2022 815"). The same
+// a compact labelled line ("Net income: 2023 1,058; 2022 815"), and a change asked
+// is worked out from its figures ("(from 2022 to 2023: up 243, or 30%)"). The same
 // sentence is never quoted twice. With nothing relevant it says so plainly; it
 // never writes anything that is not in the documents.
 import { documentNames, namedDocuments } from "../../library/named-documents";
-import { scoreSentences, withWholeWords, wordCount } from "../../lib/text";
+import { asksChange, rowChange } from "../../lib/row-change";
+import { scoreSentences, withWholeWords, wordCount, type ScoredSentence } from "../../lib/text";
 import type { ChatProvider, ChatTurnInput } from "./types";
 
 /** The answer: one leading sentence, then at most this many supporting quotes from other pages. */
@@ -34,6 +36,8 @@ interface Candidate {
   n: number;
   text: string;
   score: number;
+  /** for a table row, when a change is asked: the change its figures show (row-change.ts) */
+  change?: string;
 }
 
 /**
@@ -46,13 +50,21 @@ export function pickSentences(question: string, input: Pick<ChatTurnInput, "pass
   const files = [...new Map(input.passages.map((p) => [p.documentId, { id: p.documentId, file_name: p.fileName }])).values()];
   const named = new Set(namedDocuments(documentNames(question), files));
   const weight = (passage: number) => (named.size && !named.has(input.passages[passage]!.documentId) ? ELSEWHERE_WEIGHT : 1);
-  // better-ranked sources break ties
+  // a change asked is worked out from a row's figures
+  const changeAsked = asksChange(question);
+  const candidate = (s: ScoredSentence): Candidate => ({
+    n: s.passage + 1,
+    text: s.text,
+    // better-ranked sources break ties
+    score: s.score * weight(s.passage) - s.passage * 0.01,
+    change: (changeAsked && s.row && rowChange(s.text, question)) || undefined,
+  });
   const ranked = scoreSentences(
     question,
     input.passages.map((p) => p.text),
     { quoteCases: true },
   )
-    .map((s) => ({ n: s.passage + 1, text: s.text, score: s.score * weight(s.passage) - s.passage * 0.01 }))
+    .map(candidate)
     .sort((a, b) => b.score - a.score);
   const lead = ranked[0];
   if (!lead) return { picked: [], related: [] };
@@ -104,14 +116,15 @@ export function localAnswer(input: ChatTurnInput): string {
       ? "I could not find this in your documents. Upload or attach the PDF that covers it, or try other words."
       : "I could not find a passage that answers this in your documents. Try other words, or attach the document that covers it.";
   }
-  // words broken at line ends made whole only in what is quoted: it reads the passage again
+  // words broken at line ends made whole only in what is quoted: it reads the passage again; a
+  // row's change worked out follows its figures
   const quote = (c: Candidate) => withWholeWords(c.text, input.passages[c.n - 1]!.text);
-  const first = `${clip(quote(lead))} [${lead.n}]`;
+  const first = `${clip(quote(lead))}${lead.change ?? ""} [${lead.n}]`;
   // room is kept for the "See also" line ("See also:" and a [n] per source)
   let words = wordCount(first) + 2 + SEE_ALSO_RANKS;
   const more: string[] = [];
   for (const c of support) {
-    const line = `- ${clip(quote(c), 300)} [${c.n}]`;
+    const line = `- ${clip(quote(c), 300)}${c.change ?? ""} [${c.n}]`;
     if (words + wordCount(line) > MAX_ANSWER_WORDS) break;
     words += wordCount(line);
     more.push(line);

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { asksChange, rowChange } from "../../worker/lib/row-change";
+
+describe("the change a table row's figures show", () => {
+  it("hears a change asked in a user's words, and not in a question about one figure", () => {
+    for (const q of [
+      "Was there any drop in cash between FY2023 and Q2?",
+      "How did revenue change from 2021 to 2023?",
+      "Did SG&A increase or decrease?",
+      "Net sales 2023 vs 2022?",
+      "What was the year-over-year growth in operating income?",
+    ])
+      expect(asksChange(q), q).toBe(true);
+    for (const q of ["What was net income in 2023?", "How much cash did we hold at year end?"]) expect(asksChange(q), q).toBe(false);
+  });
+
+  it("reads the change from the period compared with to the latest: amount and percent, by the row's own units", () => {
+    const cash = "Cash and cash equivalents: July 29, 2023 $1,093; January 28, 2023 $1,874; July 30, 2022 $840";
+    expect(rowChange(cash, "Any drop in cash?")).toBe(" (from January 28, 2023 to July 29, 2023: down $781, or 42%)");
+    // years in ascending order: still the latest against the one before it
+    expect(rowChange("Net sales: 2021 1,000.5; 2022 1,010.0; 2023 1,020.0", "Did sales grow?")).toBe(
+      " (from 2022 to 2023: up 10.0, or 1%)",
+    );
+    expect(rowChange("Net sales: 2023 1,100; 2022 1,000; 2021 400", "Did sales grow?")).toBe(" (from 2022 to 2023: up 100, or 10%)");
+    expect(rowChange("Units: 2023 969; 2022 982", "Any change?")).toBe(" (from 2022 to 2023: down 13, or 1.3%)");
+  });
+
+  it("reads between the two years the question names", () => {
+    const revenue = "Revenue: 2023 $3,504; 2022 $3,931; 2021 $3,969";
+    expect(rowChange(revenue, "How did revenue change from 2021 to 2023?")).toBe(" (from 2021 to 2023: down $465, or 12%)");
+  });
+
+  it("changes a row of percents by points, gives no percent of nothing, and reads no change below nothing", () => {
+    expect(rowChange("Gross profit as a % of revenue: 2023 23.0%; 2022 23.9%; 2021 21.5%", "Did the gross margin change?")).toBe(
+      " (from 2022 to 2023: down 0.9 percentage points)",
+    );
+    expect(rowChange("Hires: 2023 12; 2022 0", "Any change?")).toBe(" (from 2022 to 2023: up 12)");
+    // "up $1,291" of a decrease that shrank reads backwards
+    expect(rowChange("Decrease in cash: July 29, 2023 $(762); July 30, 2022 $(2,053)", "Any decrease in cash?")).toBeNull();
+    expect(rowChange("Other: 2023 5; 2022 5", "Any change?")).toBe(" (from 2022 to 2023: unchanged)");
+  });
+
+  it("reads no change from a row without column heads, with one figure, or with one period twice", () => {
+    expect(rowChange("Revenue: $8,890; $9,569; $17,691; $19,463", "Any drop?")).toBeNull();
+    expect(rowChange("Revenue: 2023 $8,890", "Any drop?")).toBeNull();
+    expect(rowChange("Revenue: 2023 $8,890; 2023 $9,569", "Any drop?")).toBeNull();
+    expect(rowChange("Revenue: 2023 —; 2022 $9,569", "Any drop?")).toBeNull();
+  });
+});

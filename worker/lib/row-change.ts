@@ -1,0 +1,103 @@
+// A change asked ("Was there any drop in cash between year end and Q2?", "How did
+// revenue change from 2022 to 2023?") is what lies between two figures of a table
+// row. The local answer quotes the row as a labelled line ("Cash and cash
+// equivalents: July 29, 2023 $1,093; January 28, 2023 $1,874; ...") and works the
+// change out for the reader ("from January 28, 2023 to July 29, 2023: down $781, or
+// 42%"): the subtraction and the percent are the answer asked, and both come from
+// the quoted figures alone.
+
+/** A change in a quantity asked: "any drop in", "did wages increase", "how did revenue change", "compared with", "vs". */
+const CHANGE_ASKED =
+  /\b(drop|decline|decrease|increase|rise|growth|grow|change|fall|differ(ence)?|compared?|comparison|vs|versus|year[- ]over[- ]year|yoy)\w*\b|\bhow (much|far) (did|has|have)\b.*\b(go|gone|went|move|moved)\b/i;
+
+export const asksChange = (question: string) => CHANGE_ASKED.test(question);
+
+/** A column head of a labelled row: a year ("2023") or a calendar date ("July 29, 2023"). */
+const HEADED_FIGURE = /^((?:19|20)\d\d|[A-Z][a-z]+ \d{1,2}, (?:19|20)\d\d) (\$?\(?\$?-?\d[\d,]*(?:\.\d+)?\)?%?)$/;
+
+interface Figure {
+  head: string;
+  /** the head's point in time, to tell which figure came first */
+  time: number;
+  value: number;
+  decimals: number;
+  money: boolean;
+  percent: boolean;
+}
+
+function figureOf(written: string): Figure | null {
+  const m = HEADED_FIGURE.exec(written);
+  if (!m) return null;
+  const [, head, amount] = m as unknown as [string, string, string];
+  const digits = amount.replace(/[^\d.]/g, "");
+  const negative = amount.includes("(") || amount.includes("-");
+  const time = /^\d{4}$/.test(head) ? Date.UTC(Number(head), 11, 31) : Date.parse(`${head} UTC`);
+  if (Number.isNaN(time) || !digits) return null;
+  return {
+    head,
+    time,
+    value: (negative ? -1 : 1) * Number(digits),
+    decimals: digits.split(".")[1]?.length ?? 0,
+    money: amount.includes("$"),
+    percent: amount.endsWith("%"),
+  };
+}
+
+/** The figures of a labelled row by column head, or null when its figures have no heads (labelledRows writes "label: head figure; ..."). */
+function rowFigures(row: string): Figure[] | null {
+  const at = row.lastIndexOf(": ");
+  if (at < 0) return null;
+  const figures = row
+    .slice(at + 2)
+    .split("; ")
+    .map(figureOf);
+  return figures.length >= 2 && figures.every((f) => f !== null) ? (figures as Figure[]) : null;
+}
+
+const YEARS = /\b(?:19|20)\d\d\b/g;
+
+/**
+ * The two figures a change is read between: those of the two heads the question's years name
+ * ("from 2021 to 2023"); otherwise the latest and the one before it (a statement's current period
+ * and the period it is compared with).
+ */
+function comparedFigures(figures: Figure[], question: string): [Figure, Figure] | null {
+  const years = new Set(question.match(YEARS));
+  const named = figures.filter((f) => years.has(f.head.slice(-4)));
+  const pair = named.length === 2 ? named : [...figures].sort((a, b) => b.time - a.time).slice(0, 2);
+  const [later, earlier] = [...pair].sort((a, b) => b.time - a.time) as [Figure, Figure];
+  return later.time === earlier.time ? null : [earlier, later];
+}
+
+const written = (value: number, decimals: number, money: boolean) =>
+  `${money ? "$" : ""}${value.toLocaleString("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}`;
+
+/** A percent change as a reader says it: whole above 10% ("42%"), to a tenth below ("1.3%"). */
+const percentWritten = (share: number) => `${share >= 10 ? Math.round(share) : Math.round(share * 10) / 10}%`;
+
+/**
+ * What a row's figures say of the change asked, to follow the quoted row: " (from January 28, 2023
+ * to July 29, 2023: down $781, or 42%)"; a row of percents changes by points. Null for a row
+ * without column heads or with one figure, where no change can be read, and for figures below nothing.
+ */
+export function rowChange(row: string, question: string): string | null {
+  const figures = rowFigures(row);
+  const pair = figures && comparedFigures(figures, question);
+  if (!pair) return null;
+  const [from, to] = pair;
+  // figures below nothing are a loss's or a decrease's ("Decrease in cash: $(762); $(2,053)"): their change reads backwards
+  if (from.value < 0 || to.value < 0) return null;
+  const decimals = Math.max(from.decimals, to.decimals);
+  const difference = Math.round((to.value - from.value) * 10 ** decimals) / 10 ** decimals;
+  const span = `from ${from.head} to ${to.head}`;
+  if (difference === 0) return ` (${span}: unchanged)`;
+  const direction = difference < 0 ? "down" : "up";
+  const size = Math.abs(difference);
+  if (from.percent || to.percent)
+    return ` (${span}: ${direction} ${written(size, decimals, false)} percentage point${size === 1 ? "" : "s"})`;
+  const amount = written(size, decimals, from.money || to.money);
+  // a percent of nothing means nothing
+  return from.value > 0
+    ? ` (${span}: ${direction} ${amount}, or ${percentWritten((size / from.value) * 100)})`
+    : ` (${span}: ${direction} ${amount})`;
+}
