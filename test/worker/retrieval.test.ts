@@ -669,7 +669,9 @@ describe("providers", () => {
         passage(1, "Cash and cash equivalents are held mostly in money market funds and in bank deposits."),
         passage(2, "Balance sheets. July 29, 2023 January 28, 2023 Cash and cash equivalents $ 1,093 $ 1,874 Receivables, net 1,011 1,141"),
       ]),
-    ).toMatch(/^Cash and cash equivalents: .*\$1,093; .*\$1,874 \[2\]$/);
+    ).toBe(
+      "Cash and cash equivalents: July 29, 2023 $1,093; January 28, 2023 $1,874 (from January 28, 2023 to July 29, 2023: down $781, or 42%) [2]",
+    );
   });
 
   /** The local answer's first line for a question over one passage of `text`. */
