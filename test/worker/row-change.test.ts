@@ -9,6 +9,8 @@ describe("the change a table row's figures show", () => {
       "Did SG&A increase or decrease?",
       "Net sales 2023 vs 2022?",
       "What was the year-over-year growth in operating income?",
+      "Did the gross profit rate go down in fiscal 2023?",
+      "Sales fell, by how much?",
     ])
       expect(asksChange(q), q).toBe(true);
     for (const q of ["What was net income in 2023?", "How much cash did we hold at year end?"]) expect(asksChange(q), q).toBe(false);
