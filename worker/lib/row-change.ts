@@ -72,7 +72,7 @@ function comparedFigures(figures: Figure[], question: string): [Figure, Figure] 
 const written = (value: number, decimals: number, money: boolean) =>
   `${money ? "$" : ""}${value.toLocaleString("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}`;
 
-/** A percent change as a reader says it: whole above 10% ("42%"), to a tenth below ("1.3%"). */
+/** A percent change as a reader says it: whole from 10% up ("42%"), to a tenth below ("1.3%"). */
 const percentWritten = (share: number) => `${share >= 10 ? Math.round(share) : Math.round(share * 10) / 10}%`;
 
 /**
