@@ -159,6 +159,16 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     expect(asked).toContain("Cash and cash equivalents: July 29, 2023 $1,093");
   });
 
+  it("answers how a figure changed with its statement's row, the file's name counting little ('3M' of 3M_2018_10K.pdf)", async () => {
+    const threeM = await pages("sec_financebench/3M_2018_10K.pdf");
+    // the pages the product retrieved for the question
+    const passages = passagesOf("3M_2018_10K.pdf", Object.fromEntries([56, 72, 27].map((page) => [page, threeM[page - 1]!])));
+    // was "Net income attributable to 3M: ...", which holds "3M" where "Net sales" holds "sales"
+    expect(quotes(answerOver(passages, "How did 3M's net sales change from 2017 to 2018?"))[0]).toBe(
+      "Net sales: 2018 $32,765; 2017 $31,657; 2016 $30,109 (from 2017 to 2018: up $1,108, or 3.5%)",
+    );
+  });
+
   it("leads with one cited sentence, never a heading, in about 120 words", async () => {
     const p17 = await pages("irs/p17.pdf");
     const questions: [string, number[]][] = [

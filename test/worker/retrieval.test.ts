@@ -91,6 +91,13 @@ describe("keyword search", () => {
     expect(queryTerms("What was the FY2023 capex (in USD millions)?")).toEqual(["fy2023", "fy", "2023", "capex"]);
   });
 
+  it("drops the words asking a change in a quantity ('how did net sales change'), not a change the reader makes", () => {
+    expect(queryTerms("How did net sales change from 2017 to 2018?")).toEqual(["net", "sales", "2017", "2018"]);
+    expect(queryTerms("Net sales 2023 compared with 2022")).toEqual(["net", "sales", "2023", "2022"]);
+    expect(queryTerms("Any change in the number of stores?")).toEqual(["number", "stores"]);
+    expect(queryTerms("Can I change my filing status after I file?")).toContain("change");
+  });
+
   it("reads a form's name as one term ('W-2s' is the W-2, not '2s'), searched as a phrase", () => {
     expect(queryTerms("Where do I enter the total from all my W-2s and my 1099-K?")).toEqual(expect.arrayContaining(["w-2", "1099-k"]));
     expect(ftsMatchExpression("my W-2s")).toContain('"w 2"');
@@ -662,6 +669,7 @@ describe("providers", () => {
     expect(askedFactKind("Was there any drop in cash and cash equivalents between FY2023 and Q2 of FY2024?")).toBe("figure");
     expect(askedFactKind("Did wages as a percent of net sales increase or decrease in FY2023?")).toBe("figure");
     expect(askedFactKind("Was there any change in the number of stores between Q2 and year end?")).toBe("number");
+    expect(askedFactKind("How did net earnings change from fiscal 2022 to fiscal 2023?")).toBe("figure");
     // a change asked of the reader is no quantity
     expect(askedFactKind("Can I change my filing status after I file?")).toBe("rule");
     expect(

@@ -38,6 +38,15 @@ const QUESTION_WORDS = new Set(
   ),
 );
 
+/**
+ * A change in a quantity asked ("how did net sales change", "the change in cash", "2023 vs 2022"):
+ * the words asking it are the asking's, not the subject's. Documents state a change as "increased"
+ * or "decreased"; "change" finds "Change in short-term debt" and "accounting changes".
+ */
+const QUANTITY_CHANGE =
+  /\bhow (did|has|have|does|do|will|would)\b[^?.]*\bchang|\bchanges? (in|of)\b|\bchanged? (from|between|over)\b|\b(compared?|comparison|vs|versus)\b/i;
+const CHANGE_ASKING = new Set(["change", "changed", "changes", "compare", "compared", "comparison", "vs", "versus"]);
+
 /** A word of the asking, not of what is asked about ("what", "my", "usd", "give"): lower case. */
 export const isAskingWord = (word: string) => STOPWORDS.has(word) || QUESTION_WORDS.has(word);
 
@@ -59,7 +68,14 @@ export function queryTerms(text: string): string[] {
     const parts = w.match(/\p{L}+|\p{N}+/gu) ?? [];
     return parts.length > 1 ? [w, ...parts.filter((p) => p.length > 1)] : [w];
   });
-  return [...new Set(terms.filter((t) => !STOPWORDS.has(t) && !QUESTION_WORDS.has(t) && (t.length > 1 || /\d/.test(t))))].slice(0, 32);
+  const changeAsked = QUANTITY_CHANGE.test(text);
+  return [
+    ...new Set(
+      terms.filter(
+        (t) => !STOPWORDS.has(t) && !QUESTION_WORDS.has(t) && !(changeAsked && CHANGE_ASKING.has(t)) && (t.length > 1 || /\d/.test(t)),
+      ),
+    ),
+  ].slice(0, 32);
 }
 
 /**
@@ -259,9 +275,13 @@ export function askedFactKind(question: string): FactKind | null {
     )
   )
     return SHARE_ASKED.test(q) ? "figure" : "money";
-  // a change in a quantity is told by its figures: "was there any drop in cash", "did wages increase or decrease"
+  // a change in a quantity is told by its figures: "was there any drop in cash", "did wages increase or decrease",
+  // "how did net sales change from 2017 to 2018?"
   if (
-    /\b(drop|decline|decrease|increase|rise|growth|change|fall)\s+in\b|\bdid\b.*\b(increase|decrease|grow|decline|drop|rise|fall)\b/.test(q)
+    /\b(drop|decline|decrease|increase|rise|growth|change|fall)\s+in\b|\bdid\b.*\b(increase|decrease|grow|decline|drop|rise|fall)\b/.test(
+      q,
+    ) ||
+    QUANTITY_CHANGE.test(q)
   )
     return /\bnumber of\b/.test(q) ? "number" : "figure";
   // where something goes on the forms: "which line of my return?", "which form should they send me?", "where do I report it?"
@@ -824,19 +844,33 @@ function sentenceTerms(question: string): { pattern: string; weight: number }[] 
 }
 
 /**
+ * A term of the file's name ("3M" of 3M_2018_10K.pdf, "Pfizer", "Best" and "Buy" of BESTBUY_2023_10K.pdf)
+ * names what every page of it is about, and counts this much in a sentence (bench:offline: 0.5 moved
+ * FinanceBench lead 9 -> 10/23, dev unchanged; 0.25 and 0 lost FinanceBench answers).
+ */
+const FILE_NAME_WEIGHT = 0.5;
+
+/** Whether a term (with a letter: "2023" names a period, not the file) is part of one of the file names, written together ("bestbuy202310k"). */
+function namesFile(pattern: string, fileNames: readonly string[]): boolean {
+  const term = pattern.replace(/[^\p{L}\p{N}]/gu, "");
+  return term.length >= 2 && /\p{L}/u.test(term) && fileNames.some((name) => name.includes(term));
+}
+
+/**
  * Every quotable sentence of the passages, scored: the rarer the question terms
  * it contains and the fewer other words around them, the higher; a sentence that
  * holds the kind of fact asked for counts more; better-ranked sources break ties.
  * Headings are never quoted; table rows only as labelled lines, and never for a
  * date, a period or a rule. `quoteCases`: the case of a listed sentence the question singles out is
  * scored as a sentence too (for the answer; ranking passages needs no more than their sentences).
+ * `fileNames`: the passages' file names, letters and digits only, whose terms count FILE_NAME_WEIGHT.
  */
 export function scoreSentences(
   question: string,
   passageTexts: readonly string[],
-  { quoteCases = false }: { quoteCases?: boolean } = {},
+  { quoteCases = false, fileNames = [] }: { quoteCases?: boolean; fileNames?: readonly string[] } = {},
 ): ScoredSentence[] {
-  const terms = sentenceTerms(question);
+  const terms = sentenceTerms(question).map((t) => (namesFile(t.pattern, fileNames) ? { ...t, weight: t.weight * FILE_NAME_WEIGHT } : t));
   if (terms.length === 0) return [];
   const kind = askedFactKind(question);
   // a table row states amounts and numbers: never the answer to when, how long or whether

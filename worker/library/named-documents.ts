@@ -17,7 +17,7 @@ const DOCUMENT_KIND_WORDS = new Set(
 const OPENERS = new Set(["could", "should", "may", "per"]);
 
 /** A file's name as letters and digits only, lower case, without its extension: "3M_2018_10K.pdf" -> "3m201810k". */
-const squeezed = (text: string) =>
+export const squeezed = (text: string) =>
   text
     .toLowerCase()
     .replace(/\.pdf$/, "")

@@ -10,7 +10,7 @@
 // is worked out from its figures ("(from 2022 to 2023: up 243, or 30%)"). The same
 // sentence is never quoted twice. With nothing relevant it says so plainly; it
 // never writes anything that is not in the documents.
-import { documentNames, namedDocuments } from "../../library/named-documents";
+import { documentNames, namedDocuments, squeezed } from "../../library/named-documents";
 import { asksChange, rowChange } from "../../lib/row-change";
 import { scoreSentences, withWholeWords, wordCount, type ScoredSentence } from "../../lib/text";
 import type { ChatProvider, ChatTurnInput } from "./types";
@@ -62,7 +62,7 @@ export function pickSentences(question: string, input: Pick<ChatTurnInput, "pass
   const ranked = scoreSentences(
     question,
     input.passages.map((p) => p.text),
-    { quoteCases: true },
+    { quoteCases: true, fileNames: files.map((f) => squeezed(f.file_name)) },
   )
     .map(candidate)
     .sort((a, b) => b.score - a.score);
