@@ -7,7 +7,8 @@
 // after uploading Pub 17 from the chat waits for its indexing and then answers,
 // and so does one asked in a new chat (no file attached) right after uploading
 // it on My Files. Form 1040 answers which line with the form's own line. A question
-// naming the company, in a chat over all the files, answers from its 10-K.
+// naming the company, in a chat over all the files, answers from its 10-K. A change
+// asked of a 10-Q's figure is worked out from the balance sheet's row.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
@@ -17,8 +18,9 @@ const CORPUS = fileURLToPath(new URL("../../../shared/corpus/", import.meta.url)
 const P17 = `${CORPUS}irs/p17.pdf`;
 const TEN_K = `${CORPUS}sec_financebench/3M_2018_10K.pdf`;
 const F1040 = `${CORPUS}irs/f1040.pdf`;
+const TEN_Q = `${CORPUS}sec_financebench/BESTBUY_2024Q2_10Q.pdf`;
 
-test.skip(!existsSync(P17) || !existsSync(TEN_K) || !existsSync(F1040), "needs ../shared/corpus beside the project");
+test.skip(!existsSync(P17) || !existsSync(TEN_K) || !existsSync(F1040) || !existsSync(TEN_Q), "needs ../shared/corpus beside the project");
 test.setTimeout(180_000);
 
 async function uploadOnMyFiles(page: Page, path: string, name: string) {
@@ -166,4 +168,17 @@ test("a question about Form 1040 is answered with the form's line, its number an
   // the lead's citation is the form's first page
   const n = Number(lead.exec((await answer.textContent())!)![1]);
   await expect(answer.locator(".chat-sources li").nth(n - 1)).toHaveText(`[${n}] f1040.pdf, p. 1`);
+});
+
+test("a change asked of a quarterly report's figure is worked out from its balance sheet row, cited to its page", async ({ page }) => {
+  await signUp(page, "files-change");
+  await uploadOnMyFiles(page, TEN_Q, "BESTBUY_2024Q2_10Q.pdf");
+  await page.getByRole("button", { name: "Actions for BESTBUY_2024Q2_10Q.pdf" }).click();
+  await page.getByRole("menuitem", { name: "Chat about this file" }).click();
+  const answer = await ask(page, "Was there any decline in cash and cash equivalents since the fiscal year end?");
+  const row = /Cash and cash equivalents: July 29, 2023 \$1,093; January 28, 2023 \$1,874; July 30, 2022 \$840 \(from January 28, 2023 to July 29, 2023: down \$781, or 42%\) \[(\d+)\]/;
+  await expect(answer).toContainText(row);
+  // cited to a page that holds the row (the balance sheet, p. 3; the same figures on pp. 8 and 20)
+  const n = Number(row.exec((await answer.textContent())!)![1]);
+  await expect(answer.locator(".chat-sources li").nth(n - 1)).toHaveText(new RegExp(`^\\[${n}\\] BESTBUY_2024Q2_10Q\\.pdf, p\\. (3|8|20)$`));
 });
