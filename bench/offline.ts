@@ -54,7 +54,7 @@ export function memoryLibrary(): { index: LibraryIndex; env: LibraryBinding } {
     if (!match || !ids?.length) return [];
     return db
       .prepare(
-        `SELECT c.id, c.document_id, d.file_name, c.page, c.text, c.char_start, c.char_end, c.recognised
+        `SELECT c.id, c.document_id, d.file_name, c.page, c.text, c.char_start, c.char_end, c.recognised, c.column_heads
          FROM chunks_fts CROSS JOIN chunks c ON c.rowid = chunks_fts.rowid CROSS JOIN documents d ON d.id = c.document_id
          LEFT JOIN (SELECT rowid, bm25(chunks_fts_plain) AS plain FROM chunks_fts_plain WHERE chunks_fts_plain MATCH ?) u ON u.rowid = c.rowid
          WHERE chunks_fts MATCH ? AND c.document_id IN (${ids.map(() => "?").join(", ")})

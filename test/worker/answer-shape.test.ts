@@ -17,6 +17,7 @@ import { localAnswer } from "../../worker/providers/llm/local";
 import {
   codeLetters,
   formLines,
+  inheritedHeads,
   isContentsPassage,
   isHeading,
   isIndexEntry,
@@ -43,6 +44,7 @@ function passagesOf(fileName: string, pageTexts: Record<number, string>): Passag
       text: c.text,
       charStart: c.charStart,
       charEnd: c.charEnd,
+      ...(c.columnHeads && { columnHeads: c.columnHeads }),
     })),
   );
 }
@@ -167,6 +169,37 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     expect(quotes(answerOver(passages, "How did 3M's net sales change from 2017 to 2018?"))[0]).toBe(
       "Net sales: 2018 $32,765; 2017 $31,657; 2016 $30,109 (from 2017 to 2018: up $1,108, or 3.5%)",
     );
+  });
+
+  it("carries a table's column heads into the chunks that start inside it, never into running text", async () => {
+    const tenQ = await pages("sec_financebench/BESTBUY_2024Q2_10Q.pdf");
+    // the notes' cash table, as a chunk starting inside it would: after its three dates, or after the first of them
+    const notes = normalisePageText(tenQ[7]!);
+    const inside = (start: string) => {
+      const at = notes.indexOf(start);
+      return inheritedHeads(notes, at, notes.slice(at, at + 1000));
+    };
+    expect(inside("Cash and cash equivalents $ 1,093")).toBe("July 29, 2023 January 28, 2023 July 30, 2022");
+    expect(inside("January 28, 2023 July 30, 2022 Cash and cash equivalents")).toBe("July 29, 2023");
+    // a chunk starting in the running text after the table inherits nothing
+    expect(inside("Amounts included in restricted cash")).toBeNull();
+    // read with them, its rows name each figure by its date, and the change asked is worked out
+    const passages = passagesOf("BESTBUY_2024Q2_10Q.pdf", { 8: tenQ[7]! });
+    expect(quotes(answerOver(passages, "Did cash and cash equivalents drop between January 28, 2023 and July 29, 2023?"))[0]).toBe(
+      "Cash and cash equivalents: July 29, 2023 $1,093; January 28, 2023 $1,874; July 30, 2022 $840 (from January 28, 2023 to July 29, 2023: down $781, or 42%)",
+    );
+    // 3M's statement of income: its second chunk starts with the per-share rows, under the years its first chunk holds
+    const income = chunkPage((await pages("sec_financebench/3M_2018_10K.pdf"))[55]!);
+    expect(income[0]!.columnHeads).toBeUndefined();
+    expect(income.slice(1).some((c) => c.columnHeads === "2018 2017 2016")).toBe(true);
+    // a page of running text inherits nothing
+    const p17 = await pages("irs/p17.pdf");
+    expect(
+      p17
+        .slice(20, 60)
+        .flatMap((page) => chunkPage(page))
+        .filter((c) => c.columnHeads),
+    ).toEqual([]);
   });
 
   it("leads with one cited sentence, never a heading, in about 120 words", async () => {

@@ -63,6 +63,7 @@ describe("the Library", () => {
         char_start: 0,
         char_end: 42,
         recognised: 0,
+        column_heads: null,
       },
     ]);
     expect(await userLibrary.search("depreciation", ["other-doc"], 10)).toEqual([]);
@@ -181,7 +182,7 @@ describe("the Library", () => {
       };
     });
     expect(upgraded).toEqual({
-      version: 5,
+      version: 6,
       status: { documentId: "old", status: "indexed", pagesDone: 0, pagesTotal: null, error: null, ocrPages: [] },
       hits: [3],
       requeued: "pending",

@@ -27,9 +27,13 @@ describe("the change a table row's figures show", () => {
     expect(rowChange("Units: 2023 969; 2022 982", "Any change?")).toBe(" (from 2022 to 2023: down 13, or 1.3%)");
   });
 
-  it("reads between the two years the question names", () => {
+  it("reads between the two years, or the two dates, the question names", () => {
     const revenue = "Revenue: 2023 $3,504; 2022 $3,931; 2021 $3,969";
     expect(rowChange(revenue, "How did revenue change from 2021 to 2023?")).toBe(" (from 2021 to 2023: down $465, or 12%)");
+    const cash = "Cash and cash equivalents: July 29, 2023 $1,093; January 28, 2023 $1,874; July 30, 2022 $840";
+    expect(rowChange(cash, "Did cash drop between July 30, 2022 and July 29, 2023?")).toBe(
+      " (from July 30, 2022 to July 29, 2023: up $253, or 30%)",
+    );
   });
 
   it("changes a row of percents by points, gives no percent of nothing, and reads no change below nothing", () => {

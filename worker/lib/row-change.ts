@@ -57,13 +57,15 @@ function rowFigures(row: string): Figure[] | null {
 const YEARS = /\b(?:19|20)\d\d\b/g;
 
 /**
- * The two figures a change is read between: those of the two heads the question's years name
- * ("from 2021 to 2023"); otherwise the latest and the one before it (a statement's current period
- * and the period it is compared with).
+ * The two figures a change is read between: those of the two dates the question names ("between
+ * January 28, 2023 and July 29, 2023"), or of the two heads its years name ("from 2021 to 2023");
+ * otherwise the latest and the one before it (a statement's current period and the period it is
+ * compared with).
  */
 function comparedFigures(figures: Figure[], question: string): [Figure, Figure] | null {
+  const dates = figures.filter((f) => !/^\d{4}$/.test(f.head) && question.includes(f.head));
   const years = new Set(question.match(YEARS));
-  const named = figures.filter((f) => years.has(f.head.slice(-4)));
+  const named = dates.length === 2 ? dates : figures.filter((f) => years.has(f.head.slice(-4)));
   const pair = named.length === 2 ? named : [...figures].sort((a, b) => b.time - a.time).slice(0, 2);
   const [later, earlier] = [...pair].sort((a, b) => b.time - a.time) as [Figure, Figure];
   return later.time === earlier.time ? null : [earlier, later];

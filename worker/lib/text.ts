@@ -510,6 +510,41 @@ function columnHeads(tokens: readonly string[]): { heads: string[]; start: numbe
   return { heads: [], start: 0 };
 }
 
+/** A table's column heads in a page's text: two or more years side by side ("2018 2017 2016"), or calendar dates ("July 29, 2023 January 28, 2023"). */
+const HEAD_RUN = new RegExp(
+  String.raw`(?<![\p{L}\p{N},$])(?:(?:19|20)\d\d\s+)+(?:19|20)\d\d(?![\p{L}\p{N}])|(?:${CALENDAR_DATE}\s+)+${CALENDAR_DATE}\b`,
+  "gu",
+);
+/** A word that ends a sentence ("were as follows.", "in fiscal 2023."): running text, no table's. */
+const ENDS_SENTENCE = /\p{Ll}{2,}[.!?](?:\s|$)/u;
+
+/**
+ * The column heads a chunk of a page inherits when it starts inside a table whose heads an
+ * earlier chunk holds: a long statement is cut into chunks, and the rows after the first would
+ * lose which figure is which year. The heads of the last table before the chunk, when only that
+ * table lies between (no sentence ends there); null when the chunk starts outside a table, or
+ * with heads of its own. `page` is the page's normalised text, `at` where the chunk starts in it.
+ */
+export function inheritedHeads(page: string, at: number, chunk: string): string | null {
+  if (at === 0) return null;
+  let last: RegExpMatchArray | undefined;
+  for (const run of page.matchAll(HEAD_RUN)) {
+    if (run.index! >= at) break;
+    last = run;
+  }
+  if (!last) return null;
+  const end = last.index! + last[0].length;
+  // the chunk starts inside the heads ("January 28, 2023 July 30, 2022 Cash and..."): the heads before it complete them
+  if (end > at) return page.slice(last.index, at).trim() || null;
+  const first = sentencePieces(chunk)[0] ?? "";
+  if (!isTableRow(first) || new RegExp(HEAD_RUN.source, "u").test(first) || ENDS_SENTENCE.test(page.slice(end, at))) return null;
+  return columnHeads(last[0].split(" ")).heads.length ? last[0] : null;
+}
+
+/** A passage's text as its sentences and rows are read: with the column heads it inherits first (inheritedHeads). */
+export const withColumnHeads = (passage: { text: string; columnHeads?: string }) =>
+  passage.columnHeads ? `${passage.columnHeads} ${passage.text}` : passage.text;
+
 /**
  * The rows of a table read as text, each as a compact labelled line ("Purchases of
  * property, plant and equipment (PP&E): 2018 (1,577); 2017 (1,373); 2016 (1,420)"):

@@ -1,6 +1,8 @@
 // Splits one page's text into overlapping chunks that never cross the page
 // boundary, preferring to end at a sentence. Spans are offsets into the page's
 // normalised text, so a citation can point at the exact passage.
+import { inheritedHeads } from "../lib/text";
+
 export const CHUNK_TARGET = 1000;
 export const CHUNK_OVERLAP = 150;
 const MIN_CHUNK = 600; // do not cut a sentence-aligned chunk shorter than this
@@ -10,6 +12,8 @@ export interface PageChunk {
   text: string;
   charStart: number;
   charEnd: number;
+  /** the column heads of the table the chunk starts inside, held by an earlier chunk (inheritedHeads) */
+  columnHeads?: string;
 }
 
 /**
@@ -42,7 +46,10 @@ export function chunkPage(pageText: string): PageChunk[] {
   while (start < text.length) {
     const end = cutPoint(text, start);
     const piece = text.slice(start, end).trim();
-    if (piece) chunks.push({ ord: chunks.length, text: piece, charStart: start, charEnd: end });
+    if (piece) {
+      const heads = inheritedHeads(text, start, piece);
+      chunks.push({ ord: chunks.length, text: piece, charStart: start, charEnd: end, ...(heads && { columnHeads: heads }) });
+    }
     if (end >= text.length) break;
     // step back by the overlap, to the start of a word
     let next = Math.max(end - CHUNK_OVERLAP, start + 1);

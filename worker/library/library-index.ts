@@ -40,7 +40,8 @@ const COMMON_PHRASE_MIN_CHUNKS = 200;
 export const INDEXING_LEASE_MS = 90 * 1000;
 export const MAX_RECOVERIES = 3;
 
-const ROWS_PER_INSERT = 12;
+/** Rows per INSERT: a Durable Object's SQLite binds at most 100 parameters to a statement (11 rows of 9 columns). */
+const ROWS_PER_INSERT = 11;
 const ACTIVE = "('pending', 'processing')";
 
 interface DocumentRow {
@@ -84,7 +85,7 @@ const searchable = (ids: readonly string[] | null, idColumn = "c.document_id") =
 const DOCUMENT_COLUMNS = "id, file_name, status, run_id, attempts, pages_done, pages_total, error, updated_at, ocr_pages";
 const NAMED_FILE_COLUMNS =
   "id AS fileId, file_name AS fileName, status, pages_done AS pagesDone, pages_total AS pagesTotal, error, upload_key AS uploadKey";
-const HIT_COLUMNS = "c.id, c.document_id, d.file_name, c.page, c.text, c.char_start, c.char_end, c.recognised";
+const HIT_COLUMNS = "c.id, c.document_id, d.file_name, c.page, c.text, c.char_start, c.char_end, c.recognised, c.column_heads";
 
 /** A document's pages, from `firstPage` on, as the chunks the index stores (their text alone decides them). */
 export function chunkPages(documentId: string, firstPage: number, texts: readonly string[]): IndexedChunk[] {
@@ -230,8 +231,18 @@ export class LibraryIndex {
         const group = chunks.slice(i, i + ROWS_PER_INSERT);
         this.phraseCounts = null;
         this.sql.rows(
-          `INSERT INTO chunks (id, document_id, page, ord, text, char_start, char_end, recognised) VALUES ${group.map(() => "(?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
-          ...group.flatMap((c) => [c.id, c.documentId, c.page, c.ord, c.text, c.charStart, c.charEnd, c.recognised ? 1 : 0]),
+          `INSERT INTO chunks (id, document_id, page, ord, text, char_start, char_end, recognised, column_heads) VALUES ${group.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
+          ...group.flatMap((c) => [
+            c.id,
+            c.documentId,
+            c.page,
+            c.ord,
+            c.text,
+            c.charStart,
+            c.charEnd,
+            c.recognised ? 1 : 0,
+            c.columnHeads ?? null,
+          ]),
         );
       }
     });

@@ -10,7 +10,7 @@ export interface SyncSql {
   transaction(fn: () => void): void;
 }
 
-const SCHEMA_VERSION = 5;
+const SCHEMA_VERSION = 6;
 
 const CHUNKS_SCHEMA = [
   `CREATE TABLE IF NOT EXISTS chunks (
@@ -96,6 +96,9 @@ export const MIGRATIONS: Record<number, string[]> = {
     "CREATE TABLE IF NOT EXISTS daily_messages (day TEXT PRIMARY KEY, messages INTEGER NOT NULL)",
     "CREATE TABLE IF NOT EXISTS signed_out_sessions (id TEXT PRIMARY KEY, expires_at INTEGER NOT NULL)",
   ],
+  // v6: the column heads a chunk inherits from the start of its table (chunker.ts): chunks indexed
+  // before have none and read as before
+  6: ["ALTER TABLE chunks ADD COLUMN column_heads TEXT"],
 };
 
 /** Brings the Library's schema up to SCHEMA_VERSION. */

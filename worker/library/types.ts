@@ -35,6 +35,8 @@ export interface IndexedChunk {
   charEnd: number;
   /** from text recognised in the owner's browser (a scanned page), not the PDF's text layer */
   recognised?: boolean;
+  /** the column heads of the table the chunk starts inside (chunker.ts) */
+  columnHeads?: string;
 }
 
 /** A chunk as search returns it. */
@@ -49,6 +51,8 @@ export interface ChunkHit {
   char_end: number;
   /** 1 when the text was recognised from a scanned page */
   recognised: number;
+  /** the column heads of the table the chunk starts inside, held by an earlier chunk of its page */
+  column_heads: string | null;
 }
 
 /** What admitting a question asks of its asker's Library, in one call (chat/admission.ts). */

@@ -205,6 +205,7 @@ export function toPassage(h: ChunkHit): Passage {
     charStart: h.char_start,
     charEnd: h.char_end,
     ...(h.recognised ? { recognised: true } : {}),
+    ...(h.column_heads ? { columnHeads: h.column_heads } : {}),
   };
 }
 

@@ -12,7 +12,7 @@
 // never writes anything that is not in the documents.
 import { documentNames, namedDocuments, squeezed } from "../../library/named-documents";
 import { asksChange, rowChange } from "../../lib/row-change";
-import { scoreSentences, withWholeWords, wordCount, type ScoredSentence } from "../../lib/text";
+import { scoreSentences, withColumnHeads, withWholeWords, wordCount, type ScoredSentence } from "../../lib/text";
 import type { ChatProvider, ChatTurnInput } from "./types";
 
 /** The answer: one leading sentence, then at most this many supporting quotes from other pages. */
@@ -59,11 +59,10 @@ export function pickSentences(question: string, input: Pick<ChatTurnInput, "pass
     score: s.score * weight(s.passage) - s.passage * 0.01,
     change: (changeAsked && s.row && rowChange(s.text, question)) || undefined,
   });
-  const ranked = scoreSentences(
-    question,
-    input.passages.map((p) => p.text),
-    { quoteCases: true, fileNames: files.map((f) => squeezed(f.file_name)) },
-  )
+  const ranked = scoreSentences(question, input.passages.map(withColumnHeads), {
+    quoteCases: true,
+    fileNames: files.map((f) => squeezed(f.file_name)),
+  })
     .map(candidate)
     .sort((a, b) => b.score - a.score);
   const lead = ranked[0];
@@ -77,11 +76,20 @@ export function pickSentences(question: string, input: Pick<ChatTurnInput, "pass
   for (const c of ranked) {
     if (picked.length > MAX_SUPPORT) break;
     if (c.score < lead.score * SUPPORT_MIN_SHARE) break;
-    if (picked.some((p) => page(p) === page(c) || sameWords(p.text, c.text))) continue;
+    if (picked.some((p) => page(p) === page(c) || sameWords(p.text, c.text) || sameFigures(p.text, c.text))) continue;
     picked.push(c);
   }
   return { picked, related };
 }
+
+/**
+ * One table row quoted from two pages, its label read with a section's title on one ("Assets Current
+ * assets Cash and cash equivalents: July 29, 2023 $1,093; ..."): the same figures under the same heads.
+ */
+const sameFigures = (a: string, b: string) => {
+  const figures = (row: string) => (row.includes(": ") ? row.slice(row.lastIndexOf(": ")) : null);
+  return figures(a) !== null && figures(a) === figures(b) && figures(a)!.includes("; ");
+};
 
 /** The same words and figures, written apart only by signs and spacing: a table row on two pages, "$(1,577)" on one. */
 const sameWords = (a: string, b: string) =>
@@ -118,7 +126,7 @@ export function localAnswer(input: ChatTurnInput): string {
   }
   // words broken at line ends made whole only in what is quoted: it reads the passage again; a
   // row's change worked out follows its figures
-  const quote = (c: Candidate) => withWholeWords(c.text, input.passages[c.n - 1]!.text);
+  const quote = (c: Candidate) => withWholeWords(c.text, withColumnHeads(input.passages[c.n - 1]!));
   const first = `${clip(quote(lead))}${lead.change ?? ""} [${lead.n}]`;
   // room is kept for the "See also" line ("See also:" and a [n] per source)
   let words = wordCount(first) + 2 + SEE_ALSO_RANKS;

@@ -1,5 +1,6 @@
 // What a real model is told. The users are business people; answers must be
 // grounded in their documents and cite only the numbered sources given.
+import { withColumnHeads } from "../../lib/text";
 import type { ChatProvider, ChatTurnInput } from "./types";
 
 export const SYSTEM_PROMPT = `You are DocChat, an assistant for business professionals working on HR, tax, legal, business development and strategy questions.
@@ -17,7 +18,7 @@ export function sourcesBlock(input: ChatTurnInput): string {
       ? `Sources: none were found in this chat's documents (${input.documentNames.join(", ")}) for this question.`
       : "Sources: none were found in the user's documents for this question.";
   }
-  return `Sources:\n${input.passages.map((p, i) => `[${i + 1}] ${p.fileName}, page ${p.page}:\n${p.text}`).join("\n\n")}`;
+  return `Sources:\n${input.passages.map((p, i) => `[${i + 1}] ${p.fileName}, page ${p.page}:\n${withColumnHeads(p)}`).join("\n\n")}`;
 }
 
 export function chatMessages(input: ChatTurnInput): { role: "system" | "user" | "assistant"; content: string }[] {

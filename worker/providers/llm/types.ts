@@ -14,6 +14,8 @@ export interface Passage {
   charEnd: number;
   /** read from a scanned page by text recognition, not from the PDF's text layer */
   recognised?: boolean;
+  /** the column heads of the table the passage starts inside ("2018 2017 2016"), held by an earlier passage of its page */
+  columnHeads?: string;
 }
 
 export interface ChatTurnInput {
