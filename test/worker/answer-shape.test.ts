@@ -147,6 +147,21 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     expect(rows).toContain("SG&A: 2023 $638; 2022 $689; 2021 $689");
   });
 
+  it("never runs a short row's figures into the next row's label ('Total sales change 2.9% 4.4% Operating income')", async () => {
+    const threeM = await pages("sec_financebench/3M_2018_10K.pdf");
+    const rowsOf = (page: number) =>
+      splitSentences(threeM[page - 1]!)
+        .filter(isTableRow)
+        .flatMap((piece) => labelledRows(piece));
+    // a segment's table: its rows of two changes under three years were read into the label after them
+    expect(rowsOf(35)).toContain("Operating income (millions): 2018 $1,799; 2017 $1,764; 2016 $1,731");
+    expect(rowsOf(35)).toContain("Percent of sales: 2018 29.9%; 2017 30.1%; 2016 30.9%");
+    // was "outstanding - 2018: 576,575,168 Shares outstanding - 2017: 594,884,237 Additional paid-in capital: ..."
+    expect(rowsOf(58)).toContain("Additional paid-in capital: 2018 5,643; 2017 5,352");
+    // an amount inside a label stays in it
+    expect(rowsOf(58).some((row) => row.startsWith("Accounts receivable — net of allowances of $95 and"))).toBe(true);
+  });
+
   it("works out the change asked from the quoted row's figures", async () => {
     const tenQ = await pages("sec_financebench/BESTBUY_2024Q2_10Q.pdf");
     // the balance sheet, and the page on buybacks after the quarter that led before ("Between the end of the second quarter...")

@@ -487,6 +487,8 @@ const ASKS_WHERE_TO_LOOK =
 /** A table's figure: "1,577", "$(7)", "23.0%", "(5.4)%" (a percent below nothing), a dash for none. */
 const ROW_VALUE = /^[$(]?[-+]?\d[\d,]*(\.\d+)?(%?\)?|\)%)$|^[—–-]$/;
 const YEAR = /^(19|20)\d\d$/;
+/** A figure no label holds: a percent, or a grouped or decimal number ("2.9%", "576,575,168", "0.3"). */
+const SHORT_ROW_FIGURE = /%|\d[,.]\d/;
 /** Words of a row's label kept at most (the end of a label names the row; its start may be a section's title). */
 const ROW_LABEL_WORDS = 12;
 
@@ -592,9 +594,13 @@ export function labelledRows(table: string): string[] {
       continue;
     }
     dollar = false;
-    // figures inside a label ("maturities greater than 90 days") are part of it
+    // figures inside a label ("maturities greater than 90 days") are part of it; a percent or a
+    // grouped or decimal figure is a short row's ("Total sales change 2.9% 4.4%"), not the next label's
     if (values.length >= minValues) flush();
-    else if (values.length) {
+    else if (values.some((v) => SHORT_ROW_FIGURE.test(v))) {
+      label = [];
+      values = [];
+    } else if (values.length) {
       label.push(...values);
       values = [];
     }
