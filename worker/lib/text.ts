@@ -517,6 +517,7 @@ const HEAD_RUN = new RegExp(
   String.raw`(?<![\p{L}\p{N},$])(?:(?:19|20)\d\d\s+)+(?:19|20)\d\d(?![\p{L}\p{N}])|(?:${CALENDAR_DATE}\s+)+${CALENDAR_DATE}\b`,
   "gu",
 );
+const HOLDS_HEAD_RUN = new RegExp(HEAD_RUN.source, "u");
 /** A word that ends a sentence ("were as follows.", "in fiscal 2023."): running text, no table's. */
 const ENDS_SENTENCE = /\p{Ll}{2,}[.!?](?:\s|$)/u;
 
@@ -539,7 +540,7 @@ export function inheritedHeads(page: string, at: number, chunk: string): string 
   // the chunk starts inside the heads ("January 28, 2023 July 30, 2022 Cash and..."): the heads before it complete them
   if (end > at) return page.slice(last.index, at).trim() || null;
   const first = sentencePieces(chunk)[0] ?? "";
-  if (!isTableRow(first) || new RegExp(HEAD_RUN.source, "u").test(first) || ENDS_SENTENCE.test(page.slice(end, at))) return null;
+  if (!isTableRow(first) || HOLDS_HEAD_RUN.test(first) || ENDS_SENTENCE.test(page.slice(end, at))) return null;
   return columnHeads(last[0].split(" ")).heads.length ? last[0] : null;
 }
 
