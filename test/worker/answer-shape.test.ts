@@ -17,6 +17,7 @@ import { localAnswer } from "../../worker/providers/llm/local";
 import {
   codeLetters,
   formLines,
+  headRuns,
   inheritedHeads,
   isContentsPassage,
   isHeading,
@@ -192,7 +193,7 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     const notes = normalisePageText(tenQ[7]!);
     const inside = (start: string) => {
       const at = notes.indexOf(start);
-      return inheritedHeads(notes, at, notes.slice(at, at + 1000));
+      return inheritedHeads(notes, headRuns(notes), at, notes.slice(at, at + 1000));
     };
     expect(inside("Cash and cash equivalents $ 1,093")).toBe("July 29, 2023 January 28, 2023 July 30, 2022");
     expect(inside("January 28, 2023 July 30, 2022 Cash and cash equivalents")).toBe("July 29, 2023");
@@ -207,6 +208,8 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     const income = chunkPage((await pages("sec_financebench/3M_2018_10K.pdf"))[55]!);
     expect(income[0]!.columnHeads).toBeUndefined();
     expect(income.slice(1).some((c) => c.columnHeads === "2018 2017 2016")).toBe(true);
+    // a run of years too long to head a table (a hostile page) heads nothing
+    expect(chunkPage("2018 2017 ".repeat(20_000) + "Revenue 1,234 2,345").filter((c) => c.columnHeads)).toEqual([]);
     // a page of running text inherits nothing
     const p17 = await pages("irs/p17.pdf");
     expect(

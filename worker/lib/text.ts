@@ -521,27 +521,31 @@ const HOLDS_HEAD_RUN = new RegExp(HEAD_RUN.source, "u");
 /** A word that ends a sentence ("were as follows.", "in fiscal 2023."): running text, no table's. */
 const ENDS_SENTENCE = /\p{Ll}{2,}[.!?](?:\s|$)/u;
 
+/** A table's heads are a few years or dates: a longer run of them is no table's heads (a list of years, a hostile page). */
+const MAX_HEADS_CHARS = 200;
+
+/** Where a page's text has column heads (HEAD_RUN), read once for all its chunks. */
+export const headRuns = (page: string): { index: number; text: string }[] =>
+  [...page.matchAll(HEAD_RUN)].filter((run) => run[0].length <= MAX_HEADS_CHARS).map((run) => ({ index: run.index!, text: run[0] }));
+
 /**
  * The column heads a chunk of a page inherits when it starts inside a table whose heads an
  * earlier chunk holds: a long statement is cut into chunks, and the rows after the first would
  * lose which figure is which year. The heads of the last table before the chunk, when only that
  * table lies between (no sentence ends there); null when the chunk starts outside a table, or
- * with heads of its own. `page` is the page's normalised text, `at` where the chunk starts in it.
+ * with heads of its own. `page` is the page's normalised text, `runs` its headRuns, `at` where the
+ * chunk starts in it.
  */
-export function inheritedHeads(page: string, at: number, chunk: string): string | null {
+export function inheritedHeads(page: string, runs: readonly { index: number; text: string }[], at: number, chunk: string): string | null {
   if (at === 0) return null;
-  let last: RegExpMatchArray | undefined;
-  for (const run of page.matchAll(HEAD_RUN)) {
-    if (run.index! >= at) break;
-    last = run;
-  }
+  const last = runs.findLast((run) => run.index < at);
   if (!last) return null;
-  const end = last.index! + last[0].length;
+  const end = last.index + last.text.length;
   // the chunk starts inside the heads ("January 28, 2023 July 30, 2022 Cash and..."): the heads before it complete them
   if (end > at) return page.slice(last.index, at).trim() || null;
   const first = sentencePieces(chunk)[0] ?? "";
   if (!isTableRow(first) || HOLDS_HEAD_RUN.test(first) || ENDS_SENTENCE.test(page.slice(end, at))) return null;
-  return columnHeads(last[0].split(" ")).heads.length ? last[0] : null;
+  return columnHeads(last.text.split(" ")).heads.length ? last.text : null;
 }
 
 /** A passage's text as its sentences and rows are read: with the column heads it inherits first (inheritedHeads). */

@@ -1,7 +1,7 @@
 // Splits one page's text into overlapping chunks that never cross the page
 // boundary, preferring to end at a sentence. Spans are offsets into the page's
 // normalised text, so a citation can point at the exact passage.
-import { inheritedHeads } from "../lib/text";
+import { headRuns, inheritedHeads } from "../lib/text";
 
 export const CHUNK_TARGET = 1000;
 export const CHUNK_OVERLAP = 150;
@@ -42,13 +42,14 @@ function cutPoint(text: string, start: number): number {
 export function chunkPage(pageText: string): PageChunk[] {
   const text = normalisePageText(pageText);
   const chunks: PageChunk[] = [];
+  const heads = headRuns(text);
   let start = 0;
   while (start < text.length) {
     const end = cutPoint(text, start);
     const piece = text.slice(start, end).trim();
     if (piece) {
-      const heads = inheritedHeads(text, start, piece);
-      chunks.push({ ord: chunks.length, text: piece, charStart: start, charEnd: end, ...(heads && { columnHeads: heads }) });
+      const inherited = inheritedHeads(text, heads, start, piece);
+      chunks.push({ ord: chunks.length, text: piece, charStart: start, charEnd: end, ...(inherited && { columnHeads: inherited }) });
     }
     if (end >= text.length) break;
     // step back by the overlap, to the start of a word
