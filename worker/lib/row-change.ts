@@ -43,14 +43,17 @@ function figureOf(written: string): Figure | null {
   };
 }
 
-/** The figures of a labelled row by column head, or null when its figures have no heads (labelledRows writes "label: head figure; ..."). */
-function rowFigures(row: string): Figure[] | null {
+/** What a labelled row says after its label ("July 29, 2023 $1,093; January 28, 2023 $1,874"): labelledRows writes "label: figure; ...". */
+export const rowFiguresText = (row: string): string | null => {
   const at = row.lastIndexOf(": ");
-  if (at < 0) return null;
-  const figures = row
-    .slice(at + 2)
-    .split("; ")
-    .map(figureOf);
+  return at < 0 ? null : row.slice(at + 2);
+};
+
+/** The figures of a labelled row by column head, or null when its figures have no heads. */
+function rowFigures(row: string): Figure[] | null {
+  const text = rowFiguresText(row);
+  if (text === null) return null;
+  const figures = text.split("; ").map(figureOf);
   return figures.length >= 2 && figures.every((f) => f !== null) ? (figures as Figure[]) : null;
 }
 

@@ -11,7 +11,7 @@
 // sentence is never quoted twice. With nothing relevant it says so plainly; it
 // never writes anything that is not in the documents.
 import { documentNames, namedDocuments, squeezed } from "../../library/named-documents";
-import { asksChange, rowChange } from "../../lib/row-change";
+import { asksChange, rowChange, rowFiguresText } from "../../lib/row-change";
 import { scoreSentences, withColumnHeads, withWholeWords, wordCount, type ScoredSentence } from "../../lib/text";
 import type { ChatProvider, ChatTurnInput } from "./types";
 
@@ -87,8 +87,8 @@ export function pickSentences(question: string, input: Pick<ChatTurnInput, "pass
  * assets Cash and cash equivalents: July 29, 2023 $1,093; ..."): the same figures under the same heads.
  */
 const sameFigures = (a: string, b: string) => {
-  const figures = (row: string) => (row.includes(": ") ? row.slice(row.lastIndexOf(": ")) : null);
-  return figures(a) !== null && figures(a) === figures(b) && figures(a)!.includes("; ");
+  const figures = rowFiguresText(a);
+  return figures !== null && figures.includes("; ") && figures === rowFiguresText(b);
 };
 
 /** The same words and figures, written apart only by signs and spacing: a table row on two pages, "$(1,577)" on one. */
