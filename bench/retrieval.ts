@@ -3,7 +3,9 @@
 //   (its evidence pages are 0-based; converted to our 1-based pages);
 // - IRS: our own paraphrased questions over the IRS PDFs of ../shared/corpus/irs
 //   (bench/qa/irs-dev.jsonl), split into `dev` (used for tuning) and `heldout`
-//   (reported only, never tuned on).
+//   (reported only, never tuned on);
+// - filings: our own questions for a statement's figures (revenue, total assets, cash from
+//   operations...) over the same SEC filings (bench/qa/filings-dev.jsonl), split the same way.
 //
 // "Ours" is the real product end to end: `npm run dev`'s vite dev on fresh state,
 // one signed-up user, the PDFs through the real upload path (upload link -> PUT
@@ -33,6 +35,7 @@ const FILINGS = join(CORPUS, "sec_financebench");
 const FINANCEBENCH_QA = join(FILINGS, "qa_subset_for_included_pdfs.jsonl");
 const IRS = join(CORPUS, "irs");
 const IRS_QA = join(ROOT, "bench/qa/irs-dev.jsonl");
+const FILINGS_QA = join(ROOT, "bench/qa/filings-dev.jsonl");
 export const PASSWORD = "Secret123";
 const TOP = 5;
 /** Ports the team's own dev servers use; never take them. */
@@ -45,7 +48,7 @@ const CHAT_TIMEOUT_MS = 60_000;
 /** One benchmark question, whatever set it comes from. */
 export interface EvalQuestion {
   id: string;
-  /** "financebench", "irs dev" or "irs heldout" */
+  /** "financebench", "irs dev", "irs heldout", "filings dev" or "filings heldout" */
   group: string;
   /** path of the PDF */
   path: string;
@@ -113,26 +116,23 @@ export function loadQuestions(): EvalQuestion[] {
       });
     }
   }
-  if (existsSync(IRS_QA) && existsSync(IRS)) {
-    for (const q of readJsonl<{
-      id: string;
-      split: string;
-      file: string;
-      question: string;
-      evidence_pages: number[];
-      answer_patterns: string[];
-    }>(IRS_QA)) {
-      questions.push({
-        id: q.id,
-        group: `irs ${q.split}`,
-        path: join(IRS, q.file),
-        question: q.question,
-        evidence: q.evidence_pages,
-        facts: q.answer_patterns.map((p) => new RegExp(p, "i")),
-      });
-    }
-  }
+  questions.push(...ownQuestions("irs", IRS_QA, IRS), ...ownQuestions("filings", FILINGS_QA, FILINGS));
   return questions;
+}
+
+/** One of our own QA sets (bench/qa): group "<set> dev" or "<set> heldout"; none without its PDFs. */
+function ownQuestions(set: string, qa: string, dir: string): EvalQuestion[] {
+  if (!existsSync(qa) || !existsSync(dir)) return [];
+  return readJsonl<{ id: string; split: string; file: string; question: string; evidence_pages: number[]; answer_patterns: string[] }>(
+    qa,
+  ).map((q) => ({
+    id: q.id,
+    group: `${set} ${q.split}`,
+    path: join(dir, q.file),
+    question: q.question,
+    evidence: q.evidence_pages,
+    facts: q.answer_patterns.map((p) => new RegExp(p, "i")),
+  }));
 }
 
 export interface QuestionResult {
