@@ -45,7 +45,14 @@ describe("the Library", () => {
     const chunks = await userLibrary.addPages(id, run.runId, 1, ["Depreciation schedules for rental property"]);
     expect(chunks).toEqual([expect.objectContaining({ id: `${id}:1:0`, documentId: id, page: 1 })]);
     expect(await mirrored(id)).toMatchObject({ status: "processing", indexed_pages: 1 });
-    expect(await userLibrary.status(id)).toEqual({ documentId: id, status: "processing", pagesDone: 1, pagesTotal: 2, error: null, ocrPages: [] });
+    expect(await userLibrary.status(id)).toEqual({
+      documentId: id,
+      status: "processing",
+      pagesDone: 1,
+      pagesTotal: 2,
+      error: null,
+      ocrPages: [],
+    });
     // "all my files", and a chat that has the document attached, search the pages done so far
     expect((await userLibrary.search("depreciation", null, 10)).map((h) => h.page)).toEqual([1]);
     expect((await userLibrary.search("depreciation", [id], 10)).map((h) => h.page)).toEqual([1]);
@@ -163,7 +170,7 @@ describe("the Library", () => {
     const userId = `library-v1-${crypto.randomUUID()}`;
     const upgraded = await runInDurableObject(library(env, userId), (_object, state) => {
       const sql = state.storage.sql;
-      for (const table of ["chunks_fts", "chunks", "documents"]) sql.exec(`DROP TABLE IF EXISTS ${table}`);
+      for (const table of ["chunks_fts", "row_labels_fts", "chunks", "documents"]) sql.exec(`DROP TABLE IF EXISTS ${table}`);
       for (const statement of MIGRATIONS[1]!) sql.exec(statement);
       sql.exec("UPDATE schema_version SET version = 1");
       sql.exec("INSERT INTO documents (id, file_name, status) VALUES ('old', 'old.pdf', 'indexed')");
@@ -182,7 +189,7 @@ describe("the Library", () => {
       };
     });
     expect(upgraded).toEqual({
-      version: 6,
+      version: 7,
       status: { documentId: "old", status: "indexed", pagesDone: 0, pagesTotal: null, error: null, ocrPages: [] },
       hits: [3],
       requeued: "pending",

@@ -51,7 +51,7 @@ const CHANGE_ASKING = new Set(["change", "changed", "changes", "compare", "compa
 export const isAskingWord = (word: string) => STOPWORDS.has(word) || QUESTION_WORDS.has(word);
 
 /** A text's words and numbers, lower-cased, without punctuation. */
-const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+export const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** A form's name ("W-2", "W-4s", "1099-K", "1040-SR"): one term, as documents write it, without a plural's "s". */
 const FORM_NAME = /(?<![\p{L}\p{N}])(?:[a-z]{1,2}-\d{1,4}|\d{3,4}-[a-z]{1,3})(?![\p{N}])/gu;
@@ -250,6 +250,9 @@ const ASKS_PLACE = new RegExp(`\\b${PLACE_NAMED}|${PLACE_ASKED}`);
 
 /** An amount asked as a share of another ("what percentage", "at what rate", "the gross margin"): a percent states it as well as a sum. */
 const SHARE_ASKED = /\b(percent(age)?|rate|ratio|proportion|margin)s?\b|\b(share|portion|part) of\b|%/;
+
+/** A table row states amounts and numbers: never the answer to when, how long or whether. */
+export const rowAnswers = (kind: FactKind | null) => kind === null || kind === "money" || kind === "figure" || kind === "number";
 
 export function askedFactKind(question: string): FactKind | null {
   const q = question.toLowerCase();
@@ -910,17 +913,21 @@ function namesFile(pattern: string, fileNames: readonly string[]): boolean {
  * date, a period or a rule. `quoteCases`: the case of a listed sentence the question singles out is
  * scored as a sentence too (for the answer; ranking passages needs no more than their sentences).
  * `fileNames`: the passages' file names, letters and digits only, whose terms count FILE_NAME_WEIGHT.
+ * `rowWeight`: how much a table row's score counts, by the row ("Label: figures"; row-labels.ts).
  */
 export function scoreSentences(
   question: string,
   passageTexts: readonly string[],
-  { quoteCases = false, fileNames = [] }: { quoteCases?: boolean; fileNames?: readonly string[] } = {},
+  {
+    quoteCases = false,
+    fileNames = [],
+    rowWeight = () => 1,
+  }: { quoteCases?: boolean; fileNames?: readonly string[]; rowWeight?: (row: string) => number } = {},
 ): ScoredSentence[] {
   const terms = sentenceTerms(question).map((t) => (namesFile(t.pattern, fileNames) ? { ...t, weight: t.weight * FILE_NAME_WEIGHT } : t));
   if (terms.length === 0) return [];
   const kind = askedFactKind(question);
-  // a table row states amounts and numbers: never the answer to when, how long or whether
-  const rowsAnswer = kind === null || kind === "money" || kind === "figure" || kind === "number";
+  const rowsAnswer = rowAnswers(kind);
   const entriesAnswer = ASKS_WHERE_TO_LOOK.test(question);
   const passages = passageTexts.map((text, passage) => ({
     passage,
@@ -984,8 +991,10 @@ export function scoreSentences(
         scored.push({ passage, text: asked.alone ? asked.case.quote : sentence.quote, score });
       }
       if (!alone) before = own;
-      if (own > 0 || context > 0)
-        scored.push({ passage, text: sentence.quote, score: scoreOf(sentence, own, context), ...(sentence.row && { row: true as const }) });
+      if (own > 0 || context > 0) {
+        const score = scoreOf(sentence, own, context) * (sentence.row ? rowWeight(sentence.quote) : 1);
+        scored.push({ passage, text: sentence.quote, score, ...(sentence.row && { row: true as const }) });
+      }
       return scored;
     });
   });

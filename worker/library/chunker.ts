@@ -1,6 +1,7 @@
 // Splits one page's text into overlapping chunks that never cross the page
 // boundary, preferring to end at a sentence. Spans are offsets into the page's
 // normalised text, so a citation can point at the exact passage.
+import { rowLabels } from "../lib/row-labels";
 import { headRuns, inheritedHeads } from "../lib/text";
 
 export const CHUNK_TARGET = 1000;
@@ -14,6 +15,8 @@ export interface PageChunk {
   charEnd: number;
   /** the column heads of the table the chunk starts inside, held by an earlier chunk (inheritedHeads) */
   columnHeads?: string;
+  /** the labels of its table rows, searched on their own (rowLabels) */
+  rowLabels?: string;
 }
 
 /**
@@ -49,7 +52,15 @@ export function chunkPage(pageText: string): PageChunk[] {
     const piece = text.slice(start, end).trim();
     if (piece) {
       const inherited = inheritedHeads(text, heads, start, piece);
-      chunks.push({ ord: chunks.length, text: piece, charStart: start, charEnd: end, ...(inherited && { columnHeads: inherited }) });
+      const labels = rowLabels(piece);
+      chunks.push({
+        ord: chunks.length,
+        text: piece,
+        charStart: start,
+        charEnd: end,
+        ...(inherited && { columnHeads: inherited }),
+        ...(labels && { rowLabels: labels }),
+      });
     }
     if (end >= text.length) break;
     // step back by the overlap, to the start of a word

@@ -10,7 +10,7 @@ export interface SyncSql {
   transaction(fn: () => void): void;
 }
 
-const SCHEMA_VERSION = 6;
+const SCHEMA_VERSION = 7;
 
 const CHUNKS_SCHEMA = [
   `CREATE TABLE IF NOT EXISTS chunks (
@@ -99,6 +99,22 @@ export const MIGRATIONS: Record<number, string[]> = {
   // v6: the column heads a chunk inherits from the start of its table (chunker.ts): chunks indexed
   // before have none and read as before
   6: ["ALTER TABLE chunks ADD COLUMN column_heads TEXT"],
+  // v7: the labels of a chunk's table rows, searched on their own (LibraryIndex.search): chunks
+  // indexed before have none and are found by their text alone, as before
+  7: [
+    "ALTER TABLE chunks ADD COLUMN row_labels TEXT",
+    `CREATE VIRTUAL TABLE IF NOT EXISTS row_labels_fts USING fts5(row_labels, content='chunks', content_rowid='rowid', tokenize='porter unicode61 remove_diacritics 2')`,
+    `CREATE TRIGGER IF NOT EXISTS row_labels_fts_after_insert AFTER INSERT ON chunks BEGIN
+      INSERT INTO row_labels_fts(rowid, row_labels) VALUES (new.rowid, new.row_labels);
+    END`,
+    `CREATE TRIGGER IF NOT EXISTS row_labels_fts_after_delete AFTER DELETE ON chunks BEGIN
+      INSERT INTO row_labels_fts(row_labels_fts, rowid, row_labels) VALUES ('delete', old.rowid, old.row_labels);
+    END`,
+    `CREATE TRIGGER IF NOT EXISTS row_labels_fts_after_update AFTER UPDATE ON chunks BEGIN
+      INSERT INTO row_labels_fts(row_labels_fts, rowid, row_labels) VALUES ('delete', old.rowid, old.row_labels);
+      INSERT INTO row_labels_fts(rowid, row_labels) VALUES (new.rowid, new.row_labels);
+    END`,
+  ],
 };
 
 /** Brings the Library's schema up to SCHEMA_VERSION. */

@@ -37,6 +37,8 @@ export interface IndexedChunk {
   recognised?: boolean;
   /** the column heads of the table the chunk starts inside (chunker.ts) */
   columnHeads?: string;
+  /** the labels of its table rows, one per line (chunker.ts) */
+  rowLabels?: string;
 }
 
 /** A chunk as search returns it. */

@@ -5,6 +5,7 @@ import type { ChunkHit } from "../library/library-index";
 import { library, type LibraryBinding } from "../library/stub";
 import { rerankWithModel } from "./reranker";
 import { queryTerms, scoreSentences } from "../lib/text";
+import { namedRowWeight } from "../lib/row-labels";
 import { fuseByRank, RRF_K } from "../lib/rank-fusion";
 import { embedTexts, vectorsEnabled, type VectorBindings } from "./vectors";
 import type { Passage } from "../providers/llm/types";
@@ -101,7 +102,7 @@ export function onePerPage<T extends { document_id: string; page: number }>(hits
  * for it first is the one of its candidates with the best sentence: a page's
  * best-matching chunk overall is often not the one that states the fact.
  */
-export function byPageBestSentence<T extends { id: string; text: string; document_id: string; page: number }>(
+export function byPageBestSentence<T extends { id: string; text: string; file_name?: string; document_id: string; page: number }>(
   question: string,
   hits: T[],
 ): T[] {
@@ -130,19 +131,24 @@ export function bySummedPage<T extends { document_id: string; page: number }>(hi
   return [...pages.values()].sort((a, b) => b.score - a.score).flatMap((p) => p.hits);
 }
 
-/** The score of each hit's best sentence (0 when none holds a question term), in the hits' order. */
-function bestSentenceScores(question: string, hits: readonly { text: string }[]): number[] {
+/**
+ * The score of each hit's best sentence (0 when none holds a question term), in the hits' order;
+ * a row the question names by its label counts more (row-labels.ts), as in the answer.
+ */
+function bestSentenceScores(question: string, hits: readonly { text: string; file_name?: string }[]): number[] {
   const best = new Array<number>(hits.length).fill(0);
+  const fileNames = [...new Set(hits.flatMap((h) => (h.file_name ? [h.file_name] : [])))];
   for (const s of scoreSentences(
     question,
     hits.map((h) => h.text),
+    { rowWeight: namedRowWeight(question, fileNames) },
   ))
     best[s.passage] = Math.max(best[s.passage]!, s.score);
   return best;
 }
 
 /** The candidates re-ranked by fusing their search order with the order of their best sentences. */
-export function bySentence<T extends { id: string; text: string }>(question: string, hits: T[]): T[] {
+export function bySentence<T extends { id: string; text: string; file_name?: string }>(question: string, hits: T[]): T[] {
   const best = bestSentenceScores(question, hits);
   const sentenceOrder = hits.map((hit, i) => ({ hit, score: best[i]! })).sort((a, b) => b.score - a.score);
   return fuseByRank([hits, sentenceOrder.filter((s) => s.score > 0).map((s) => s.hit)]);

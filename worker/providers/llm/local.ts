@@ -12,6 +12,7 @@
 // never writes anything that is not in the documents.
 import { documentNames, namedDocuments, squeezed } from "../../library/named-documents";
 import { asksChange, rowChange, rowFiguresText } from "../../lib/row-change";
+import { namedRowWeight } from "../../lib/row-labels";
 import { scoreSentences, withColumnHeads, withWholeWords, wordCount, type ScoredSentence } from "../../lib/text";
 import type { ChatProvider, ChatTurnInput } from "./types";
 
@@ -52,6 +53,7 @@ export function pickSentences(question: string, input: Pick<ChatTurnInput, "pass
   const weight = (passage: number) => (named.size && !named.has(input.passages[passage]!.documentId) ? ELSEWHERE_WEIGHT : 1);
   // a change asked is worked out from a row's figures
   const changeAsked = asksChange(question);
+  const fileNames = files.map((f) => squeezed(f.file_name));
   const candidate = (s: ScoredSentence): Candidate => ({
     n: s.passage + 1,
     text: s.text,
@@ -61,7 +63,8 @@ export function pickSentences(question: string, input: Pick<ChatTurnInput, "pass
   });
   const ranked = scoreSentences(question, input.passages.map(withColumnHeads), {
     quoteCases: true,
-    fileNames: files.map((f) => squeezed(f.file_name)),
+    fileNames,
+    rowWeight: namedRowWeight(question, fileNames),
   })
     .map(candidate)
     .sort((a, b) => b.score - a.score);

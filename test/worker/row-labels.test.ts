@@ -1,0 +1,88 @@
+// Proves that a statement's rows are found by their labels: each chunk keeps the labels of its
+// table rows (never running text), a question names a label wholly or not (its period, "total"
+// and the file's own name aside), and a short question for a statement's figure is answered by
+// the statement's row through the Library's search and the local answer, on real 10-K text
+// (../shared/corpus, extracted at test time; skipped when the corpus is not beside the project).
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { corpus, corpusBytes } from "../helpers/corpus";
+import { chunkPage } from "../../worker/library/chunker";
+import { extractPdfPages } from "../../worker/ingest/extract";
+import { library } from "../../worker/library/stub";
+import { labelShares, rowQuestion } from "../../worker/lib/row-labels";
+import { localAnswer } from "../../worker/providers/llm/local";
+import { retrievePassages } from "../../worker/services/retrieval";
+
+const named = (question: string, label: string, fileName = "BESTBUY_2023_10K.pdf") => labelShares(label, rowQuestion(question, [fileName]));
+
+describe("a row's label named by a question", () => {
+  it("names a label wholly, its period and 'total' aside", () => {
+    expect(named("What was Best Buy's revenue in fiscal 2023?", "Revenue")).toEqual({ label: 1, question: 1 });
+    expect(named("What were total assets at the end of fiscal 2023?", "Total assets")?.label).toBe(1);
+    // half of "Total current assets" is asked: it counts, less
+    expect(named("What were total assets at the end of fiscal 2023?", "Total current assets")?.label).toBe(0.5);
+    expect(named("What were total assets at the end of fiscal 2023?", "Total deferred tax assets")).toBeNull();
+  });
+
+  it("never names a label by the file's own name, nor a label's wrapped end", () => {
+    // every page of BESTBUY_2023_10K.pdf is about Best Buy: its store table's "Canada Best Buy" row is no answer
+    expect(named("How many stores did Best Buy have at the end of fiscal 2023?", "Canada Best Buy")).toBeNull();
+    expect(named("What was Best Buy's revenue in fiscal 2023?", "of revenue")).toBeNull();
+  });
+
+  it("leaves a label the question names only in passing", () => {
+    const wages = "Did Ulta Beauty's wages expense as a percent of net sales increase or decrease in FY2023?";
+    expect(named(wages, "Net sales", "ULTABEAUTY_2023Q4_EARNINGS.pdf")).toBeNull();
+  });
+
+  it("reads what a row counts before whose share it is, and another phrasing of the question's concept whole", () => {
+    const pfizer = "What was Pfizer's net income for the first half of 2023?";
+    expect(named(pfizer, "Net income attributable to Pfizer Inc. common shareholders", "Pfizer_2023Q2_10Q.pdf")?.label).toBe(1);
+    expect(named("How much did 3M spend on R&D in 2018?", "Research, development and related expenses", "3M_2018_10K.pdf")).not.toBeNull();
+    expect(named("How much did 3M spend on R&D in 2018?", "U.S. research credit", "3M_2018_10K.pdf")).toBeNull();
+  });
+});
+
+describe.skipIf(!corpus)("a statement's rows on real 10-K text", () => {
+  const tenK = (async () => (await extractPdfPages(await corpusBytes("sec_financebench/BESTBUY_2023_10K.pdf"), 1000)).pages)();
+
+  it("keeps the labels of a statement's rows with its chunks, and none for running text", async () => {
+    const pages = await tenK;
+    const cashFlows = chunkPage(pages[41]!).flatMap((c) => c.rowLabels?.split("\n") ?? []);
+    expect(cashFlows).toEqual(expect.arrayContaining(["Total cash provided by operating activities", "Dividends paid"]));
+    // Item 1A's risk factors are running text
+    const risks = pages.findIndex((p) => p.includes("External Risks"));
+    expect(risks).toBeGreaterThan(-1);
+    expect(chunkPage(pages[risks]!).filter((c) => c.rowLabels)).toEqual([]);
+  });
+
+  it("answers a short question for a statement's figure with the statement's row", { timeout: 60_000 }, async () => {
+    const pages = await tenK;
+    const userId = `row-labels-${crypto.randomUUID()}`;
+    const userLibrary = library(env, userId);
+    const documentId = "bby-10k";
+    await userLibrary.enqueue(documentId, "BESTBUY_2023_10K.pdf");
+    const { runId } = (await userLibrary.begin(documentId))!;
+    await userLibrary.addPages(documentId, runId, 1, pages, false);
+    await userLibrary.finish(documentId, runId);
+
+    const ask = async (question: string) => {
+      const passages = await retrievePassages(env, { userId, documentIds: [documentId], question });
+      const answer = localAnswer({ question, passages, history: [], anonymous: false });
+      const [, lead, n] = answer.split("\n")[0]!.match(/^(.*) \[(\d+)\]$/)!;
+      return { lead, page: passages[Number(n) - 1]!.page };
+    };
+    // the cash flow statement's rows; before, "During fiscal 2023, our International segment's operations
+    // generated approximately 8% of our revenue." led, and a sentence on the dividend per share
+    const cash = await ask("How much cash did operations generate in fiscal 2023?");
+    expect(cash.lead).toBe(
+      "Total cash provided by operating activities: January 28, 2023 1,824; January 29, 2022 3,252; January 30, 2021 4,927",
+    );
+    expect(cash.page).toBe(42);
+    const dividends = await ask("How much did Best Buy pay in dividends in fiscal 2023?");
+    expect(dividends).toEqual({ lead: "Dividends paid: January 28, 2023 (789); January 29, 2022 (688); January 30, 2021 (568)", page: 42 });
+    // the balance sheet's row; before, a store table's first row ("... Total Stores at End of Fiscal Year Canada Best Buy") led
+    const assets = await ask("What were total assets at the end of fiscal 2023?");
+    expect(assets).toEqual({ lead: "Total assets: January 28, 2023 $15,803; January 29, 2022 $17,504", page: 39 });
+  });
+});

@@ -1,0 +1,128 @@
+// A statement's rows found by their labels. "What was revenue in fiscal 2023?" is answered by the
+// income statement's "Revenue" row, but that page names revenue once among a hundred figures, and
+// a search of its whole text ranks it below every page that discusses revenue. The Library keeps
+// each chunk's row labels apart (rowLabels) and ranks the chunks whose labels the question names
+// whole (rowLabelScore).
+import { glossaryMatches } from "./glossary";
+import { isAskingWord, isTableRow, labelledRows, queryTerms, splitSentences, stem, wordsOf } from "./text";
+
+/**
+ * The labels of the table rows in a chunk's text ("Revenue", "Total assets", "Total cash provided
+ * by operating activities"), one per line; null when it has no table rows.
+ */
+export function rowLabels(text: string): string | null {
+  const labels = splitSentences(text)
+    .filter(isTableRow)
+    .flatMap(labelledRows)
+    .map((row) => row.slice(0, row.lastIndexOf(": ")));
+  return labels.length ? labels.join("\n") : null;
+}
+
+/**
+ * Words that name a period, or a total, rather than what a row counts: "fiscal 2023", "at the end
+ * of the second quarter", "for the full year", "Total assets".
+ */
+const PERIOD_WORD =
+  /^(fiscal|fy\d*|years?|yearly|annual|quarters?|quarterly|months?|monthly|half|weeks?|period|ended|ending|end|full|whole|first|second|third|fourth|three|six|nine|twelve|ytd|q[1-4]|h[12]|total|january|february|march|april|may|june|july|august|september|october|november|december|\d[\d,.]*)$/;
+
+const namesRow = (word: string) => !isAskingWord(word) && !PERIOD_WORD.test(word);
+
+/** What a question asks a row for. */
+export interface RowQuestion {
+  /** the stems of its words, but those of a concept it names */
+  stems: string[];
+  /** each concept it names (glossary.ts), in all its phrasings, each phrasing the stems of its words */
+  concepts: string[][][];
+  /** a word of the files' own names: no more a label's word than the question's ("Net income attributable to 3M") */
+  ownName: (word: string) => boolean;
+}
+
+/**
+ * What a question asks a row for: its terms, without its period and without the files' own names
+ * ("Best Buy" of BESTBUY_2023_10K.pdf is on every page; a store table's "Best Buy" row is no
+ * answer), and the concepts it names in any of their phrasings (glossary.ts: "revenue" is "net
+ * sales"), a phrasing named only whole ("net" alone is half the labels of a statement).
+ */
+export function rowQuestion(question: string, fileNames: readonly string[]): RowQuestion {
+  const names = fileNames.map((name) => name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, ""));
+  const ownName = (word: string) => /\p{L}/u.test(word) && names.some((name) => name.includes(word));
+  const phrasing = (phrase: string) => wordsOf(phrase).filter(namesRow).map(stem);
+  const concepts = glossaryMatches(question).map((m) => [...m.used, ...m.others].map(phrasing).filter((p) => p.length));
+  const conceptStems = new Set(concepts.flat(2));
+  return {
+    stems: [
+      ...new Set(
+        queryTerms(question)
+          .filter((w) => namesRow(w) && !ownName(w))
+          .map(stem),
+      ),
+    ].filter((s) => !conceptStems.has(s)),
+    concepts,
+    ownName,
+  };
+}
+
+const ATTRIBUTED = /\battributable to\b.*/i;
+
+/** A label counts when the question names at least this share of its words... */
+const MIN_LABEL_SHARE = 0.5;
+/** ...and it holds this share of the question's (whose verbs no label holds: "bring in", "spend on"). */
+const MIN_QUESTION_SHARE = 1 / 3;
+
+/**
+ * How wholly a row's label and the question name each other: the share of the label's words (its
+ * period, "total" and the files' names aside) the question names, and the share of the question's
+ * words the label holds (a concept counted once, in any of its phrasings). Null when either is below its minimum ("Net
+ * sales" is no answer to "wages expense as a percent of net sales").
+ */
+export function labelShares(label: string, asked: RowQuestion): { label: number; question: number } | null {
+  if (asked.stems.length + asked.concepts.length === 0) return null;
+  // the end of a label wrapped onto its own line ("of revenue") names no row
+  if (/^\p{Ll}/u.test(label)) return null;
+  // whose share a row counts ("Net income attributable to Pfizer Inc. common shareholders") is no part of what it counts
+  const words = wordsOf(label.replace(ATTRIBUTED, "")).filter((w) => namesRow(w) && !asked.ownName(w));
+  if (words.length === 0) return null;
+  const named = new Set<number>();
+  let held = 0;
+  for (const stemmed of asked.stems) {
+    const at = words.flatMap((w, i) => (w.startsWith(stemmed) ? [i] : []));
+    at.forEach((i) => named.add(i));
+    if (at.length) held++;
+  }
+  for (const phrasings of asked.concepts) {
+    let found = false;
+    for (const phrasing of phrasings) {
+      const start = words.findIndex((_, i) => phrasing.every((p, j) => words[i + j]?.startsWith(p)));
+      if (start === -1) continue;
+      phrasing.forEach((_, j) => named.add(start + j));
+      found = true;
+    }
+    if (found) held++;
+  }
+  const shares = { label: named.size / words.length, question: held / (asked.stems.length + asked.concepts.length) };
+  return shares.label >= MIN_LABEL_SHARE && shares.question >= MIN_QUESTION_SHARE ? shares : null;
+}
+
+/** How wholly the question names one of a chunk's row labels (one per line): the best label's two shares summed; 0 for none. */
+export function rowLabelScore(labels: string, asked: RowQuestion): number {
+  let best = 0;
+  for (const label of labels.split("\n")) {
+    const shares = labelShares(label, asked);
+    if (shares) best = Math.max(best, shares.label + shares.question);
+  }
+  return best;
+}
+
+/**
+ * How much more a table row counts whose label is what the question asks, wholly ("Revenue" for
+ * "What was revenue in fiscal 2023?"): the statement's row is the answer, where a sentence that
+ * also says "revenue" and "fiscal 2023" only discusses it. bench:offline: filings dev lead 7 -> 11/14,
+ * FinanceBench lead 10 -> 12/23, IRS unchanged; 1.5 gave less, 3 lost a FinanceBench lead.
+ */
+const NAMED_ROW_WEIGHT = 2;
+
+/** The weight of a quoted row ("Label: figures") for a question: 1, up to NAMED_ROW_WEIGHT as the question names all of its label. */
+export function namedRowWeight(question: string, fileNames: readonly string[]): (row: string) => number {
+  const asked = rowQuestion(question, fileNames);
+  return (row) => 1 + (NAMED_ROW_WEIGHT - 1) * (labelShares(row.slice(0, row.lastIndexOf(": ")), asked)?.label ?? 0);
+}
