@@ -146,6 +146,11 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     expect(rows).toContain("Gross profit as a % of revenue: 2023 23.0%; 2022 23.9%; 2021 21.5%");
     expect(rows).toContain("Revenue % change: 2023 (10.9)%; 2022 (1.0)%; 2021 12.6%");
     expect(rows).toContain("SG&A: 2023 $638; 2022 $689; 2021 $689");
+    // an amount takes no percent sign: it starts the next label ("$ 2,391 \n% of revenue 3.9 % ...")
+    const segments = splitSentences((await pages("sec_financebench/BESTBUY_2023_10K.pdf"))[27]!)
+      .filter(isTableRow)
+      .flatMap((piece) => labelledRows(piece));
+    expect(segments).toContain("Operating income: 2023 $1,795; 2022 $3,039; 2021 $2,391");
   });
 
   it("never runs a short row's figures into the next row's label ('Total sales change 2.9% 4.4% Operating income')", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asksChange, rowChange } from "../../worker/lib/row-change";
+import { asksChange, isPartOf, rowChange } from "../../worker/lib/row-change";
 
 describe("the change a table row's figures show", () => {
   it("hears a change asked in a user's words, and not in a question about one figure", () => {
@@ -51,5 +51,18 @@ describe("the change a table row's figures show", () => {
     expect(rowChange("Revenue: 2023 $8,890", "Any drop?")).toBeNull();
     expect(rowChange("Revenue: 2023 $8,890; 2023 $9,569", "Any drop?")).toBeNull();
     expect(rowChange("Revenue: 2023 —; 2022 $9,569", "Any drop?")).toBeNull();
+  });
+
+  it("tells a segment's row as a part of the company's: the same label and fiscal years, each figure as large or larger", () => {
+    const company = "Revenue: January 28, 2023 $46,298; January 29, 2022 $51,761; January 30, 2021 $47,262";
+    const domestic = "Revenue: 2023 $42,794; 2022 $47,830; 2021 $43,293";
+    expect(isPartOf(domestic, company)).toBe(true);
+    expect(isPartOf(company, domestic)).toBe(false);
+    expect(isPartOf(company, company)).toBe(false);
+    // another label, other years, opposite signs, percents: no part
+    expect(isPartOf(domestic, company.replace("Revenue", "Gross profit"))).toBe(false);
+    expect(isPartOf("Revenue: 2022 $42,794; 2021 $47,830; 2020 $43,293", company)).toBe(false);
+    expect(isPartOf("Operating income: 2023 $(161); 2022 $244", "Operating income: 2023 $1,795; 2022 $3,039")).toBe(false);
+    expect(isPartOf("Revenue mix: 2023 41%; 2022 42%", "Revenue mix: 2023 100%; 2022 100%")).toBe(false);
   });
 });

@@ -81,6 +81,9 @@ describe.skipIf(!corpus)("a statement's rows on real 10-K text", () => {
     expect(cash.page).toBe(42);
     const dividends = await ask("How much did Best Buy pay in dividends in fiscal 2023?");
     expect(dividends).toEqual({ lead: "Dividends paid: January 28, 2023 (789); January 29, 2022 (688); January 30, 2021 (568)", page: 42 });
+    // the company's revenue, not its Domestic segment's ("Revenue: 2023 $42,794; ...", quoted before)
+    const revenue = await ask("What was Best Buy's revenue in fiscal 2023?");
+    expect(revenue.lead).toBe("Revenue: January 28, 2023 $46,298; January 29, 2022 $51,761; January 30, 2021 $47,262");
     // the balance sheet's row; before, a store table's first row ("... Total Stores at End of Fiscal Year Canada Best Buy") led
     const assets = await ask("What were total assets at the end of fiscal 2023?");
     expect(assets).toEqual({ lead: "Total assets: January 28, 2023 $15,803; January 29, 2022 $17,504", page: 39 });

@@ -106,3 +106,24 @@ export function rowChange(row: string, question: string): string | null {
     ? ` (${span}: ${direction} ${amount}, or ${percentWritten((size / from.value) * 100)})`
     : ` (${span}: ${direction} ${amount})`;
 }
+
+/** A row's label as its tables write it, for telling the same row apart: "Operating income" in any case. */
+const labelOf = (row: string) => row.slice(0, row.lastIndexOf(": ")).toLowerCase().trim();
+
+/**
+ * Whether a labelled row is a part of another: the same label over the same fiscal years, each
+ * figure of the other as large or larger, of the same sign, one larger. A segment's "Revenue:
+ * 2023 $42,794; ..." is part of the company's "Revenue: January 28, 2023 $46,298; ...": the whole
+ * of same-signed parts is at least each of them.
+ */
+export function isPartOf(part: string, whole: string): boolean {
+  if (labelOf(part) !== labelOf(whole)) return false;
+  const [a, b] = [rowFigures(part), rowFigures(whole)];
+  if (!a || !b || a.length !== b.length) return false;
+  const year = (f: Figure) => f.head.slice(-4);
+  if (a.some((f, i) => year(f) !== year(b[i]!) || f.percent || b[i]!.percent)) return false;
+  const sameSign = a.every((f, i) => Math.sign(f.value) === Math.sign(b[i]!.value));
+  return (
+    sameSign && a.every((f, i) => Math.abs(b[i]!.value) >= Math.abs(f.value)) && a.some((f, i) => Math.abs(b[i]!.value) > Math.abs(f.value))
+  );
+}

@@ -77,8 +77,8 @@ const MIN_QUESTION_SHARE = 1 / 3;
  */
 export function labelShares(label: string, asked: RowQuestion): { label: number; question: number } | null {
   if (asked.stems.length + asked.concepts.length === 0) return null;
-  // the end of a label wrapped onto its own line ("of revenue") names no row
-  if (/^\p{Ll}/u.test(label)) return null;
+  // the end of a label wrapped onto its own line ("of revenue", "% of revenue") names no row
+  if (!/^[\p{Lu}\p{N}]/u.test(label)) return null;
   // whose share a row counts ("Net income attributable to Pfizer Inc. common shareholders") is no part of what it counts
   const words = wordsOf(label.replace(ATTRIBUTED, "")).filter((w) => namesRow(w) && !asked.ownName(w));
   if (words.length === 0) return null;
@@ -116,8 +116,10 @@ export function rowLabelScore(labels: string, asked: RowQuestion): number {
 /**
  * How much more a table row counts whose label is what the question asks, wholly ("Revenue" for
  * "What was revenue in fiscal 2023?"): the statement's row is the answer, where a sentence that
- * also says "revenue" and "fiscal 2023" only discusses it. bench:offline: filings dev lead 7 -> 11/14,
- * FinanceBench lead 10 -> 12/23, IRS unchanged; 1.5 gave less, 3 lost a FinanceBench lead.
+ * also says "revenue" and "fiscal 2023" only discusses it (a row writes its period in its column
+ * heads, and holds fewer of the question's words). bench:offline, filings dev: lead 7 -> 12/14 with
+ * the row-label search, FinanceBench lead 10 -> 11/23, IRS unchanged; 1.5 gave less; 3 (or by the
+ * mean of both shares) put "Cash and cash equivalents" before the row of cash from operations.
  */
 const NAMED_ROW_WEIGHT = 2;
 

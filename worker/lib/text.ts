@@ -596,8 +596,9 @@ export function labelledRows(table: string): string[] {
       dollar = false;
       continue;
     }
-    // a percent sign set apart from its figure ("23.0 %") is the figure's
-    if (token === "%" && values.length && /\d\)?$/.test(values.at(-1)!)) {
+    // a percent sign set apart from its figure ("23.0 %") is the figure's; an amount's ("$2,391",
+    // "14,212") takes none: its "%" starts the next label ("% of revenue")
+    if (token === "%" && values.length && /\d\)?$/.test(values.at(-1)!) && !/[$,]/.test(values.at(-1)!)) {
       values[values.length - 1] += "%";
       continue;
     }

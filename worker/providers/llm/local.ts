@@ -11,7 +11,7 @@
 // sentence is never quoted twice. With nothing relevant it says so plainly; it
 // never writes anything that is not in the documents.
 import { documentNames, namedDocuments, squeezed } from "../../library/named-documents";
-import { asksChange, rowChange, rowFiguresText } from "../../lib/row-change";
+import { asksChange, isPartOf, rowChange, rowFiguresText } from "../../lib/row-change";
 import { namedRowWeight } from "../../lib/row-labels";
 import { scoreSentences, withColumnHeads, withWholeWords, wordCount, type ScoredSentence } from "../../lib/text";
 import type { ChatProvider, ChatTurnInput } from "./types";
@@ -68,8 +68,13 @@ export function pickSentences(question: string, input: Pick<ChatTurnInput, "pass
   })
     .map(candidate)
     .sort((a, b) => b.score - a.score);
-  const lead = ranked[0];
-  if (!lead) return { picked: [], related: [] };
+  if (!ranked[0]) return { picked: [], related: [] };
+  // a row of one segment leads no answer its company's row answers as well ("Revenue" of the
+  // Domestic segment's table and of the statement of earnings): the whole is the figure asked
+  const lead = ranked.reduce(
+    (best, c) => (c.score >= ranked[0]!.score * SUPPORT_MIN_SHARE && isPartOf(best.text, c.text) ? c : best),
+    ranked[0],
+  );
   const related = [...new Set(ranked.filter((c) => c.score >= lead.score * SEE_ALSO_MIN_SHARE).map((c) => c.n))].sort((a, b) => a - b);
   const picked = [lead];
   const page = (c: Candidate) => {
@@ -79,7 +84,8 @@ export function pickSentences(question: string, input: Pick<ChatTurnInput, "pass
   for (const c of ranked) {
     if (picked.length > MAX_SUPPORT) break;
     if (c.score < lead.score * SUPPORT_MIN_SHARE) break;
-    if (picked.some((p) => page(p) === page(c) || sameWords(p.text, c.text) || sameFigures(p.text, c.text))) continue;
+    if (picked.some((p) => page(p) === page(c) || sameWords(p.text, c.text) || sameFigures(p.text, c.text) || isPartOf(c.text, p.text)))
+      continue;
     picked.push(c);
   }
   return { picked, related };
