@@ -8,10 +8,12 @@
 // and so does one asked in a new chat (no file attached) right after uploading
 // it on My Files. Form 1040 answers which line with the form's own line. A question
 // naming the company, in a chat over all the files, answers from its 10-K. A change
-// asked of a 10-Q's figure is worked out from the balance sheet's row.
+// asked of a 10-Q's figure is worked out from the balance sheet's row; a 10-K's
+// figure asked in a few words is answered by its statement's row, the company's and
+// not a segment's.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { signUp } from "./helpers";
 
 const CORPUS = fileURLToPath(new URL("../../../shared/corpus/", import.meta.url));
@@ -19,8 +21,9 @@ const P17 = `${CORPUS}irs/p17.pdf`;
 const TEN_K = `${CORPUS}sec_financebench/3M_2018_10K.pdf`;
 const F1040 = `${CORPUS}irs/f1040.pdf`;
 const TEN_Q = `${CORPUS}sec_financebench/BESTBUY_2024Q2_10Q.pdf`;
+const BBY_TEN_K = `${CORPUS}sec_financebench/BESTBUY_2023_10K.pdf`;
 
-test.skip(!existsSync(P17) || !existsSync(TEN_K) || !existsSync(F1040) || !existsSync(TEN_Q), "needs ../shared/corpus beside the project");
+test.skip(![P17, TEN_K, F1040, TEN_Q, BBY_TEN_K].every((file) => existsSync(file)), "needs ../shared/corpus beside the project");
 test.setTimeout(180_000);
 
 async function uploadOnMyFiles(page: Page, path: string, name: string) {
@@ -184,4 +187,31 @@ test("a change asked of a quarterly report's figure is worked out from its balan
   await expect(answer.locator(".chat-sources li").nth(n - 1)).toHaveText(
     new RegExp(`^\\[${n}\\] BESTBUY_2024Q2_10Q\\.pdf, p\\. (3|8|20)$`),
   );
+});
+
+test("a 10-K's figure asked in a few words is answered by its statement's row, the company's, cited to its page", async ({ page }) => {
+  await signUp(page, "files-rows");
+  await uploadOnMyFiles(page, BBY_TEN_K, "BESTBUY_2023_10K.pdf");
+  await page.getByRole("button", { name: "Actions for BESTBUY_2023_10K.pdf" }).click();
+  await page.getByRole("menuitem", { name: "Chat about this file" }).click();
+  const citedPage = async (answer: Locator, lead: RegExp) => {
+    const n = Number(lead.exec((await answer.textContent())!)![1]);
+    return (await answer
+      .locator(".chat-sources li")
+      .nth(n - 1)
+      .textContent())!.replace(`[${n}] `, "");
+  };
+
+  // the cash flow statement's row, where the dividend per share was quoted
+  const dividends = await ask(page, "How much did Best Buy pay in dividends in fiscal 2023?");
+  const paid = /Dividends paid: January 28, 2023 \(789\); January 29, 2022 \(688\); January 30, 2021 \(568\) \[(\d+)\]/;
+  await expect(dividends).toContainText(paid);
+  expect(await citedPage(dividends, paid)).toBe("BESTBUY_2023_10K.pdf, p. 42");
+
+  // the statement of earnings' revenue, not the Domestic segment's ($42,794)
+  const revenue = await ask(page, "What was Best Buy's revenue in fiscal 2023?");
+  const total = /Revenue: January 28, 2023 \$46,298; January 29, 2022 \$51,761; January 30, 2021 \$47,262 \[(\d+)\]/;
+  await expect(revenue).toContainText(total);
+  await expect(revenue).not.toContainText("42,794");
+  expect(await citedPage(revenue, total)).toBe("BESTBUY_2023_10K.pdf, p. 40");
 });
