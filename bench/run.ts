@@ -87,8 +87,9 @@ if (!retrieval) {
   lines.push(
     "Each question is asked in its own chat with its PDF attached, on the real product",
     `(${retrieval.server}, fresh state, the local extractive responder). Sets: FinanceBench (23 questions over 8 SEC filings,`,
-    "evidence pages converted from 0-based) and our own paraphrased IRS questions (bench/qa/irs-dev.jsonl: `dev` is tuned on,",
-    "`heldout` is only reported). Baseline, in the same run: one FTS5 row per PDF page (same tokenizer), the question's words",
+    "evidence pages converted from 0-based), our own paraphrased IRS questions (bench/qa/irs-dev.jsonl: `dev` is tuned on,",
+    "`heldout` is only reported) and our own questions for a statement's figures over the same filings (bench/qa/filings-dev.jsonl,",
+    "split the same way). Baseline, in the same run: one FTS5 row per PDF page (same tokenizer), the question's words",
     "OR-ed, BM25 top 5 pages of the same file. hit@1 / hit@5: the first / any of the first 5 cited sources (ordered by [n]) is",
     "an evidence page. Fact in answer: the answer text states the asked fact (the question's patterns; FinanceBench: the",
     "number its answer states, not a year, quarter or date of the period asked: answers stating one only).",
