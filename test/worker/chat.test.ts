@@ -8,6 +8,7 @@ import { env } from "cloudflare:workers";
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { chatSession } from "../../worker/chat/stub";
+import { library } from "../../worker/library/stub";
 import { normalisePageText } from "../../worker/library/chunker";
 import {
   CHAT_MESSAGES,
@@ -208,6 +209,15 @@ describe("a chat turn", () => {
     const end = await socket.next("end");
     expect(end.message.content).toContain("I could not find this in your documents");
     expect(end.message.sources).toEqual([]);
+  });
+
+  it("says the question failed, never leaves it waiting, when the user's Library cannot admit it", async () => {
+    const u = await userWithDocument("broken-library");
+    // a Library whose documents table is gone: its admission of the question throws
+    await runInDurableObject(library(env, u.user.id), (_object, state) => void state.storage.sql.exec("DROP TABLE documents"));
+    const socket = await openSocket(u.sessionId, u.token);
+    socket.send({ action: "chat", query: "dental coverage", session_id: u.sessionId, token: u.token });
+    expect(await socket.next("error")).toEqual({ type: "error", code: 500, message: CHAT_MESSAGES.sendFailed });
   });
 
   it("keeps working after the object hibernates", async () => {

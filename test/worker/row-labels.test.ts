@@ -43,6 +43,23 @@ describe("a row's label named by a question", () => {
   });
 });
 
+describe("the Library's search of row labels", () => {
+  it("searches a Library with more labelled chunks than a statement binds parameters", async () => {
+    // a Durable Object's SQLite binds at most 100 parameters: 150 chunks with a "Revenue" row once broke the search
+    const userLibrary = library(env, `row-labels-many-${crypto.randomUUID()}`);
+    await userLibrary.enqueue("tables", "Tables.pdf");
+    const { runId } = (await userLibrary.begin("tables"))!;
+    const pages = Array.from(
+      { length: 150 },
+      (_, i) => `Segment ${i} 2023 2022 Revenue $ ${i + 1},000 $ ${i + 2},000 Cost of sales 500 600`,
+    );
+    await userLibrary.addPages("tables", runId, 1, pages, false);
+    await userLibrary.finish("tables", runId);
+    const hits = await userLibrary.search("What was revenue in 2023?", ["tables"], 50);
+    expect(hits).toHaveLength(50);
+  });
+});
+
 describe.skipIf(!corpus)("a statement's rows on real 10-K text", () => {
   const tenK = (async () => (await extractPdfPages(await corpusBytes("sec_financebench/BESTBUY_2023_10K.pdf"), 1000)).pages)();
 

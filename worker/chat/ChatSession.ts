@@ -198,7 +198,14 @@ export class ChatSession extends DurableObject<Env> {
       const sockets = this.ctx.getWebSockets();
       const sessions = chatSessions(sockets, who.userId, liveNow);
       this.revocationCheckedAt = Date.now();
-      const { admission: admitted, liveSessions } = await admit(sessions);
+      const admission = await admit(sessions).catch((err: unknown) => {
+        // the question is never left waiting: an admission that fails (its Library or D1 down) says so
+        console.error("chat admission failed", err);
+        send(ws, { type: "error", code: 500, message: CHAT_MESSAGES.sendFailed });
+        return null;
+      });
+      if (!admission) return;
+      const { admission: admitted, liveSessions } = admission;
       const revoked = closeRevoked(sockets, [...sessions.own, ...sessions.others], liveSessions);
       if (who.authSessionId && revoked.has(who.authSessionId)) return; // signed out meanwhile: the socket is closed
       if (!admitted.ok) {

@@ -25,6 +25,9 @@ export function rowLabels(text: string): string | null {
 const PERIOD_WORD =
   /^(fiscal|fy\d*|years?|yearly|annual|quarters?|quarterly|months?|monthly|half|weeks?|period|ended|ending|end|full|whole|first|second|third|fourth|three|six|nine|twelve|ytd|q[1-4]|h[12]|total|january|february|march|april|may|june|july|august|september|october|november|december|\d[\d,.]*)$/;
 
+/** A stem shorter than this ("r" of "R&D") would name every label it starts a word of. */
+const MIN_STEM = 2;
+
 const namesRow = (word: string) => !isAskingWord(word) && !PERIOD_WORD.test(word);
 
 /** What a question asks a row for. */
@@ -56,12 +59,13 @@ export function rowQuestion(question: string, fileNames: readonly string[]): Row
           .filter((w) => namesRow(w) && !ownName(w))
           .map(stem),
       ),
-    ].filter((s) => !conceptStems.has(s)),
+    ].filter((s) => s.length >= MIN_STEM && !conceptStems.has(s)),
     concepts,
     ownName,
   };
 }
 
+/** Whose share a row counts, after what it counts: "Net income attributable to Pfizer Inc. common shareholders". */
 const ATTRIBUTED = /\battributable to\b.*/i;
 
 /** A label counts when the question names at least this share of its words... */
@@ -72,14 +76,13 @@ const MIN_QUESTION_SHARE = 1 / 3;
 /**
  * How wholly a row's label and the question name each other: the share of the label's words (its
  * period, "total" and the files' names aside) the question names, and the share of the question's
- * words the label holds (a concept counted once, in any of its phrasings). Null when either is below its minimum ("Net
- * sales" is no answer to "wages expense as a percent of net sales").
+ * words the label holds (a concept counted once, in any of its phrasings). Null when either is
+ * below its minimum ("Net sales" is no answer to "wages expense as a percent of net sales").
  */
 export function labelShares(label: string, asked: RowQuestion): { label: number; question: number } | null {
   if (asked.stems.length + asked.concepts.length === 0) return null;
   // the end of a label wrapped onto its own line ("of revenue", "% of revenue") names no row
   if (!/^[\p{Lu}\p{N}]/u.test(label)) return null;
-  // whose share a row counts ("Net income attributable to Pfizer Inc. common shareholders") is no part of what it counts
   const words = wordsOf(label.replace(ATTRIBUTED, "")).filter((w) => namesRow(w) && !asked.ownName(w));
   if (words.length === 0) return null;
   const named = new Set<number>();

@@ -481,17 +481,14 @@ export class LibraryIndex {
     const words = [...new Set([...asked.stems, ...asked.concepts.flat(2)])];
     if (words.length === 0) return [];
     const match = words.map((stemmed) => `"${stemmed}"*`).join(" OR ");
-    const hits = this.matching(match, documentIds, limit * LABEL_CANDIDATES, "row_labels_fts");
-    const labels = new Map(
-      this.sql
-        .rows<{ id: string; row_labels: string }>(
-          `SELECT id, row_labels FROM chunks WHERE id IN (${hits.map(() => "?").join(", ")})`,
-          ...hits.map((h) => h.id),
-        )
-        .map((c) => [c.id, c.row_labels]),
-    );
-    return hits
-      .map((hit) => ({ hit, score: rowLabelScore(labels.get(hit.id) ?? "", asked) }))
+    return this.matching<ChunkHit & { row_labels: string }>(
+      match,
+      documentIds,
+      limit * LABEL_CANDIDATES,
+      "row_labels_fts",
+      `${HIT_COLUMNS}, c.row_labels`,
+    )
+      .map(({ row_labels, ...hit }) => ({ hit, score: rowLabelScore(row_labels, asked) }))
       .filter((h) => h.score > 0)
       .sort((a, b) => b.score - a.score)
       .slice(0, limit);
@@ -535,10 +532,16 @@ export class LibraryIndex {
    * The best `limit` are chosen first and only they are read whole: sorting every match with its
    * text made a search over Pub 17 (1,237 chunks, ~1,000 matching) ~20% slower.
    */
-  private matching(match: string, documentIds: readonly string[] | null, limit: number, over: FullText = "chunks_fts"): ChunkHit[] {
+  private matching<T = ChunkHit>(
+    match: string,
+    documentIds: readonly string[] | null,
+    limit: number,
+    over: FullText = "chunks_fts",
+    columns = HIT_COLUMNS,
+  ): T[] {
     const ids = documentIds?.length ? documentIds : null;
-    return this.sql.rows<ChunkHit>(
-      `SELECT ${HIT_COLUMNS}
+    return this.sql.rows<T>(
+      `SELECT ${columns}
        FROM (SELECT ${over}.rowid AS hit, bm25(${over}) AS score
              FROM ${over}
              CROSS JOIN chunks c ON c.rowid = ${over}.rowid
