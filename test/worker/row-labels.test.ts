@@ -30,9 +30,13 @@ describe("a row's label named by a question", () => {
     expect(named("What was Best Buy's revenue in fiscal 2023?", "of revenue")).toBeNull();
   });
 
-  it("leaves a label the question names only in passing", () => {
+  it("leaves a label the question names only in passing, and reads no verb's particle as asked of a label", () => {
     const wages = "Did Ulta Beauty's wages expense as a percent of net sales increase or decrease in FY2023?";
     expect(named(wages, "Net sales", "ULTABEAUTY_2023Q4_EARNINGS.pdf")).toBeNull();
+    const capex =
+      "What is the FY2018 capital expenditure amount (in USD millions) for 3M? Give a response to the question by relying on the details shown in the cash flow statement.";
+    expect(named(capex, "Capital expenditures", "3M_2018_10K.pdf")).toBeNull();
+    expect(named("How much did Best Buy pay out in dividends in fiscal 2023?", "Dividends paid")).toEqual({ label: 0.5, question: 0.5 });
   });
 
   it("reads what a row counts before whose share it is, and another phrasing of the question's concept whole", () => {
