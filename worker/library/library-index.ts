@@ -31,7 +31,7 @@ const CONCEPT_WEIGHT = 0.3;
 const NAMED_WEIGHT = 2;
 
 /**
- * How much the search of table rows' labels (labelledRows) counts beside the search of the whole
+ * How much the search of table rows' labels (rowsNamed) counts beside the search of the whole
  * text (rank fusion). bench:offline, our filings questions (dev): hit@5 10 -> 14/14, fact in answer
  * 7 -> 13/14 with the row weight of the answer (row-labels.ts); IRS unchanged; weights below 1 cost
  * FinanceBench hit@1 (12 -> 9-11), 2 and up none.
@@ -115,7 +115,7 @@ export function chunkPages(documentId: string, firstPage: number, texts: readonl
 
 /**
  * Each page's first place goes to its chunk holding the row the question names best (`rowScores`,
- * LibraryIndex.labelledRows), when another of its chunks ranks first: a page is answered from one
+ * LibraryIndex.rowsNamed), when another of its chunks ranks first: a page is answered from one
  * chunk, and the one discussing "revenue" in prose would stand for the statement above it.
  */
 function namedRowsFirst(hits: ChunkHit[], rowScores: ReadonlyMap<string, number>): ChunkHit[] {
@@ -461,7 +461,7 @@ export class LibraryIndex {
     // documents the question names, else in those its best hits are from: every filing has a
     // "Revenue" row, and a tax question's "taxable income" is no row of a 10-K's
     const rowsIn = named.length ? named : [...new Set(hits.slice(0, LABEL_DOCUMENT_HITS).map((h) => h.document_id))];
-    const labelled = rowsIn.length && rowAnswers(askedFactKind(question)) ? this.labelledRows(question, rowsIn, limit) : [];
+    const labelled = rowsIn.length && rowAnswers(askedFactKind(question)) ? this.rowsNamed(question, rowsIn, limit) : [];
     if (labelled.length) hits = fuseByRank([hits, labelled.map((l) => l.hit)], undefined, [1, ROW_LABEL_WEIGHT]).slice(0, limit);
     if (named.length)
       hits = fuseByRank([hits, this.matching(weighty.join(" OR "), named, limit)], undefined, [1, NAMED_WEIGHT]).slice(0, limit);
@@ -472,7 +472,7 @@ export class LibraryIndex {
    * The chunks with a table row the question names (row-labels.ts), the most wholly named first:
    * among those whose labels hold any of the question's row words.
    */
-  private labelledRows(question: string, documentIds: readonly string[] | null, limit: number): { hit: ChunkHit; score: number }[] {
+  private rowsNamed(question: string, documentIds: readonly string[] | null, limit: number): { hit: ChunkHit; score: number }[] {
     const ids = documentIds?.length ? documentIds : null;
     const fileNames = this.sql
       .rows<{ file_name: string }>(`SELECT d.file_name FROM documents d WHERE ${searchable(ids, "d.id")}`, ...(ids ?? []))

@@ -12,6 +12,20 @@ export interface SyncSql {
 
 const SCHEMA_VERSION = 7;
 
+/** The triggers that keep a full-text index over one of the chunks' columns (`content='chunks'`) in step with them. */
+const keptInStep = (fts: string, column: string) => [
+  `CREATE TRIGGER IF NOT EXISTS ${fts}_after_insert AFTER INSERT ON chunks BEGIN
+    INSERT INTO ${fts}(rowid, ${column}) VALUES (new.rowid, new.${column});
+  END`,
+  `CREATE TRIGGER IF NOT EXISTS ${fts}_after_delete AFTER DELETE ON chunks BEGIN
+    INSERT INTO ${fts}(${fts}, rowid, ${column}) VALUES ('delete', old.rowid, old.${column});
+  END`,
+  `CREATE TRIGGER IF NOT EXISTS ${fts}_after_update AFTER UPDATE ON chunks BEGIN
+    INSERT INTO ${fts}(${fts}, rowid, ${column}) VALUES ('delete', old.rowid, old.${column});
+    INSERT INTO ${fts}(rowid, ${column}) VALUES (new.rowid, new.${column});
+  END`,
+];
+
 const CHUNKS_SCHEMA = [
   `CREATE TABLE IF NOT EXISTS chunks (
     rowid INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -25,16 +39,7 @@ const CHUNKS_SCHEMA = [
   )`,
   "CREATE INDEX IF NOT EXISTS chunks_document_idx ON chunks (document_id)",
   `CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(text, content='chunks', content_rowid='rowid', tokenize='porter unicode61 remove_diacritics 2')`,
-  `CREATE TRIGGER IF NOT EXISTS chunks_fts_after_insert AFTER INSERT ON chunks BEGIN
-    INSERT INTO chunks_fts(rowid, text) VALUES (new.rowid, new.text);
-  END`,
-  `CREATE TRIGGER IF NOT EXISTS chunks_fts_after_delete AFTER DELETE ON chunks BEGIN
-    INSERT INTO chunks_fts(chunks_fts, rowid, text) VALUES ('delete', old.rowid, old.text);
-  END`,
-  `CREATE TRIGGER IF NOT EXISTS chunks_fts_after_update AFTER UPDATE ON chunks BEGIN
-    INSERT INTO chunks_fts(chunks_fts, rowid, text) VALUES ('delete', old.rowid, old.text);
-    INSERT INTO chunks_fts(rowid, text) VALUES (new.rowid, new.text);
-  END`,
+  ...keptInStep("chunks_fts", "text"),
 ];
 
 // 'removed' is a tombstone: an indexer still running for a deleted document finds it and stops.
@@ -104,16 +109,7 @@ export const MIGRATIONS: Record<number, string[]> = {
   7: [
     "ALTER TABLE chunks ADD COLUMN row_labels TEXT",
     `CREATE VIRTUAL TABLE IF NOT EXISTS row_labels_fts USING fts5(row_labels, content='chunks', content_rowid='rowid', tokenize='porter unicode61 remove_diacritics 2')`,
-    `CREATE TRIGGER IF NOT EXISTS row_labels_fts_after_insert AFTER INSERT ON chunks BEGIN
-      INSERT INTO row_labels_fts(rowid, row_labels) VALUES (new.rowid, new.row_labels);
-    END`,
-    `CREATE TRIGGER IF NOT EXISTS row_labels_fts_after_delete AFTER DELETE ON chunks BEGIN
-      INSERT INTO row_labels_fts(row_labels_fts, rowid, row_labels) VALUES ('delete', old.rowid, old.row_labels);
-    END`,
-    `CREATE TRIGGER IF NOT EXISTS row_labels_fts_after_update AFTER UPDATE ON chunks BEGIN
-      INSERT INTO row_labels_fts(row_labels_fts, rowid, row_labels) VALUES ('delete', old.rowid, old.row_labels);
-      INSERT INTO row_labels_fts(rowid, row_labels) VALUES (new.rowid, new.row_labels);
-    END`,
+    ...keptInStep("row_labels_fts", "row_labels"),
   ],
 };
 
