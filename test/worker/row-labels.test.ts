@@ -44,6 +44,9 @@ describe("a row's label named by a question", () => {
     expect(named(pfizer, "Net income attributable to Pfizer Inc. common shareholders", "Pfizer_2023Q2_10Q.pdf")?.label).toBe(1);
     expect(named("How much did 3M spend on R&D in 2018?", "Research, development and related expenses", "3M_2018_10K.pdf")).not.toBeNull();
     expect(named("How much did 3M spend on R&D in 2018?", "U.S. research credit", "3M_2018_10K.pdf")).toBeNull();
+    // a note opening a statement's first label is no word of it: Pfizer's balance sheet
+    const cash = "How much cash and cash equivalents did Pfizer have at the end of Q2 2023?";
+    expect(named(cash, "(Unaudited) Assets Cash and cash equivalents", "Pfizer_2023Q2_10Q.pdf")).toEqual({ label: 0.75, question: 1 });
   });
 });
 

@@ -68,6 +68,9 @@ export function rowQuestion(question: string, fileNames: readonly string[]): Row
   };
 }
 
+/** Parenthesised notes opening a label: "(Unaudited)", "(In millions)". */
+const LEADING_NOTES = /^(?:\([^()]*\)\s*)+/;
+
 /** Whose share a row counts, after what it counts: "Net income attributable to Pfizer Inc. common shareholders". */
 const ATTRIBUTED = /\battributable to\b.*/i;
 
@@ -88,9 +91,11 @@ const MIN_QUESTION_SHARE = 0.5;
  */
 export function labelShares(label: string, asked: RowQuestion): { label: number; question: number } | null {
   if (asked.stems.length + asked.concepts.length === 0) return null;
+  // a note on the table before its first label ("(Unaudited) Assets Cash and cash equivalents") is no word of it
+  const own = label.replace(LEADING_NOTES, "");
   // the end of a label wrapped onto its own line ("of revenue", "% of revenue") names no row
-  if (!/^[\p{Lu}\p{N}]/u.test(label)) return null;
-  const words = wordsOf(label.replace(ATTRIBUTED, "")).filter((w) => namesRow(w) && !asked.ownName(w));
+  if (!/^[\p{Lu}\p{N}]/u.test(own)) return null;
+  const words = wordsOf(own.replace(ATTRIBUTED, "")).filter((w) => namesRow(w) && !asked.ownName(w));
   if (words.length === 0) return null;
   const named = new Set<number>();
   let held = 0;
