@@ -28,6 +28,7 @@ import {
   leadingHeading,
   runsTableCells,
   splitSentences,
+  withColumnHeads,
 } from "../../worker/lib/text";
 
 async function pages(file: string): Promise<string[]> {
@@ -100,8 +101,15 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     const lines = splitSentences(earnings[12]!)
       .filter(isTableRow)
       .flatMap((row) => labelledRows(row));
-    // its columns' dates repeat (three months and twelve months ended December 31): no figure is named by one
-    expect(lines).toContain("Las Vegas Strip Resorts: $2,297,282; $1,806,686; $8,398,372; $4,737,185");
+    // its columns' dates repeat (three months and twelve months ended December 31): each figure is named by its period
+    const ended = (year: number, months: string) => `${months} months ended December 31, ${year}`;
+    expect(lines).toContain(
+      `Las Vegas Strip Resorts: ${ended(2022, "Three")} $2,297,282; ${ended(2021, "Three")} $1,806,686; ${ended(2022, "Twelve")} $8,398,372; ${ended(2021, "Twelve")} $4,737,185`,
+    );
+    // and so is the second table's, under the same heads: its title and dates are neither a label nor figures
+    expect(lines).toContain(
+      `Las Vegas Strip Resorts: ${ended(2022, "Three")} $877,052; ${ended(2021, "Three")} $698,739; ${ended(2022, "Twelve")} $3,142,308; ${ended(2021, "Twelve")} $1,738,211`,
+    );
     // was quoted as written ("ADJUSTED EBITDAR (In thousands) (Unaudited) Three months ended Twelve months
     // ended December 31, 2022") and led answers with no figure in it
     expect(lines.filter((line) => /EBITDAR|NET REVENUES/.test(line))).toEqual([]);
@@ -109,6 +117,26 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     for (const line of lines)
       expect(line).not.toMatch(/^(\S+ )*(January|February|March|April|May|June|July|August|September|October|November|December): \d/);
     expect(lines.some((line) => /^December 31, 20\d\d$/.test(line))).toBe(false);
+  });
+
+  it("names each figure of a quarterly statement by its period, also in a chunk after the one holding its heads", async () => {
+    // "Three Months Ended Six Months Ended ... July 2, 2023 July 3, 2022 July 2, 2023 July 3, 2022": were bare figures
+    const pfizer = chunkPage((await pages("sec_financebench/Pfizer_2023Q2_10Q.pdf"))[7]!);
+    const income = splitSentences(pfizer[0]!.text)
+      .filter(isTableRow)
+      .flatMap((piece) => labelledRows(piece));
+    expect(income).toContain(
+      "Revenues: Three months ended July 2, 2023 $12,734; Three months ended July 3, 2022 $27,742; Six months ended July 2, 2023 $31,015; Six months ended July 3, 2022 $53,402",
+    );
+    const mgm = chunkPage((await pages("sec_financebench/MGMRESORTS_2022Q4_EARNINGS.pdf"))[10]!);
+    const later = mgm.find((c) => c.text.includes("Operating income (loss)"))!;
+    expect(later.columnHeads).toMatch(/^Three Months Ended Twelve Months Ended December 31, 2022 /);
+    const rows = splitSentences(withColumnHeads(later))
+      .filter(isTableRow)
+      .flatMap((piece) => labelledRows(piece));
+    expect(rows).toContain(
+      "Operating income (loss): Three months ended December 31, 2022 (1,896); Three months ended December 31, 2021 368,847; Twelve months ended December 31, 2022 1,439,372; Twelve months ended December 31, 2021 2,278,699",
+    );
   });
 
   it("reads a statement of two columns (headed by dates, or rows of two figures) as labelled rows, never as text", async () => {

@@ -495,22 +495,43 @@ const SHORT_ROW_FIGURE = /%|\d[,.]\d/;
 /** Words of a row's label kept at most (the end of a label names the row; its start may be a section's title). */
 const ROW_LABEL_WORDS = 12;
 
+/** "Three Months Ended", "Twelve months ended": the period a run of repeated dates heads, in turn. */
+const PERIOD_ENDED = /\b(Three|Six|Nine|Twelve|Fifty-two|Fifty-three|13|26|39|52|53) (Months|Weeks) Ended\b/gi;
+/** Words before a table's dates read for the periods they head (and characters, for a chunk inheriting them). */
+const MAX_PERIOD_WORDS = 40;
+const PERIODS_BEFORE_CHARS = 300;
+
+/**
+ * The heads of a run of dates: the dates when they differ; when they repeat ("December 31, 2022
+ * December 31, 2021 December 31, 2022 December 31, 2021"), each with the period it ends, read in
+ * turn from the periods written before them ("Three months ended ... Twelve months ended"): none
+ * when those do not say.
+ */
+function datedHeads(dates: readonly string[], before: string): string[] {
+  const distinct = new Set(dates).size;
+  if (distinct === dates.length) return [...dates];
+  const periods = [...before.matchAll(PERIOD_ENDED)].map((m) => m[0].charAt(0).toUpperCase() + m[0].slice(1).toLowerCase());
+  if (dates.length % distinct !== 0 || periods.length !== dates.length / distinct) return [];
+  return dates.map((date, n) => `${periods[Math.floor(n / distinct)]} ${date}`);
+}
+
 /**
  * A table's column heads, and where its rows start: the first run of two or more years ("2018
- * 2017 2016"), or of two or more different dates ("July 29, 2023 January 28, 2023"). Dates that
- * repeat head periods of different lengths ("Three months ended ... Twelve months ended December
- * 31, 2022 December 31, 2021 December 31, 2022 ..."), which no date names alone: no heads then.
+ * 2017 2016"), or of two or more dates ("July 29, 2023 January 28, 2023"; dates repeated for
+ * periods of different lengths are read with their periods: datedHeads).
  */
+/** Whether a calendar date ("July", "29,", "2023") starts at token i. */
+const dateAt = (tokens: readonly string[], i: number) =>
+  MONTH_NAME.test(tokens[i] ?? "") && /^\d{1,2},$/.test(tokens[i + 1] ?? "") && YEAR.test(tokens[i + 2] ?? "");
+
 function columnHeads(tokens: readonly string[]): { heads: string[]; start: number } {
-  const dateAt = (i: number) =>
-    MONTH_NAME.test(tokens[i] ?? "") && /^\d{1,2},$/.test(tokens[i + 1] ?? "") && YEAR.test(tokens[i + 2] ?? "");
   for (let i = 0; i < tokens.length; i++) {
     let j = i;
     while (j < tokens.length && YEAR.test(tokens[j]!)) j++;
     if (j - i >= 2) return { heads: tokens.slice(i, j), start: j };
     const dates: string[] = [];
-    for (j = i; dateAt(j); j += 3) dates.push(tokens.slice(j, j + 3).join(" "));
-    if (dates.length >= 2) return new Set(dates).size === dates.length ? { heads: dates, start: j } : { heads: [], start: 0 };
+    for (j = i; dateAt(tokens, j); j += 3) dates.push(tokens.slice(j, j + 3).join(" "));
+    if (dates.length >= 2) return { heads: datedHeads(dates, tokens.slice(Math.max(0, i - MAX_PERIOD_WORDS), i).join(" ")), start: j };
   }
   return { heads: [], start: 0 };
 }
@@ -548,7 +569,11 @@ export function inheritedHeads(page: string, runs: readonly { index: number; tex
   if (end > at) return page.slice(last.index, at).trim() || null;
   const first = sentencePieces(chunk)[0] ?? "";
   if (!isTableRow(first) || HOLDS_HEAD_RUN.test(first) || ENDS_SENTENCE.test(page.slice(end, at))) return null;
-  return columnHeads(last.text.split(" ")).heads.length ? last.text : null;
+  if (columnHeads(last.text.split(" ")).heads.length) return last.text;
+  // dates repeated for periods of different lengths are the periods' heads, with their periods (datedHeads)
+  const periods = page.slice(Math.max(0, last.index - PERIODS_BEFORE_CHARS), last.index).match(PERIOD_ENDED);
+  const withPeriods = periods && `${periods.join(" ")} ${last.text}`;
+  return withPeriods && columnHeads(withPeriods.split(" ")).heads.length ? withPeriods : null;
 }
 
 /** A passage's text as its sentences and rows are read: with the column heads it inherits first (inheritedHeads). */
@@ -563,8 +588,9 @@ export const withColumnHeads = (passage: { text: string; columnHeads?: string })
  */
 export function labelledRows(table: string): string[] {
   const tokens = table.split(/\s+/).filter(Boolean);
-  const { heads: header, start } = columnHeads(tokens);
-  const minValues = header.length || 2;
+  const { heads: first, start } = columnHeads(tokens);
+  let header = first;
+  let minValues = header.length || 2;
   const rows: string[] = [];
   let label: string[] = [];
   let values: string[] = [];
@@ -586,7 +612,22 @@ export function labelledRows(table: string): string[] {
     label = [];
     values = [];
   };
-  for (const token of tokens.slice(start)) {
+  for (let at = start; at < tokens.length; at++) {
+    const token = tokens[at]!;
+    // another table's column dates ("... EBITDAR (In thousands) Three months ended ... December 31, 2022
+    // December 31, 2021 ..."): its title is no row's label, its dates no row's figures, but its heads
+    if (dateAt(tokens, at) && dateAt(tokens, at + 3)) {
+      let end = at + 3;
+      while (dateAt(tokens, end)) end += 3;
+      const next = columnHeads(tokens.slice(Math.max(0, at - MAX_PERIOD_WORDS), end));
+      if (next.heads.length) {
+        flush();
+        header = next.heads;
+        minValues = header.length;
+        at = end - 1;
+        continue;
+      }
+    }
     if (token === "$") {
       dollar = true;
       continue;
