@@ -65,4 +65,20 @@ describe("the change a table row's figures show", () => {
     expect(isPartOf("Operating income: 2023 $(161); 2022 $244", "Operating income: 2023 $1,795; 2022 $3,039")).toBe(false);
     expect(isPartOf("Revenue mix: 2023 41%; 2022 42%", "Revenue mix: 2023 100%; 2022 100%")).toBe(false);
   });
+
+  it("reads a change within one period's length where a table has several: the period the question names, else the first", () => {
+    const revenues =
+      "Revenues: Three months ended July 2, 2023 $12,734; Three months ended July 3, 2022 $27,742; Six months ended July 2, 2023 $31,015; Six months ended July 3, 2022 $53,402";
+    expect(rowChange(revenues, "Did revenues fall?")).toBe(" (from Three months ended July 3, 2022 to July 2, 2023: down $15,008, or 54%)");
+    expect(rowChange(revenues, "Did revenues drop in the first six months of 2023?")).toBe(
+      " (from Six months ended July 3, 2022 to July 2, 2023: down $22,387, or 42%)",
+    );
+    expect(rowChange(revenues, "How did revenues change in the first half?")).toBe(
+      " (from Six months ended July 3, 2022 to July 2, 2023: down $22,387, or 42%)",
+    );
+    // a quarter's row is not a part the half year's stands in for
+    const quarter = "Revenues: Three months ended July 2, 2023 $12,734; Three months ended July 3, 2022 $27,742";
+    expect(isPartOf(quarter, "Revenues: Six months ended July 2, 2023 $31,015; Six months ended July 3, 2022 $53,402")).toBe(false);
+    expect(isPartOf(quarter, "Revenues: Three months ended July 2, 2023 $13,000; Three months ended July 3, 2022 $28,000")).toBe(true);
+  });
 });

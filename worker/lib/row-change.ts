@@ -12,11 +12,19 @@ const CHANGE_ASKED =
 
 export const asksChange = (question: string) => CHANGE_ASKED.test(question);
 
-/** A column head of a labelled row: a year ("2023") or a calendar date ("July 29, 2023"). */
-const HEADED_FIGURE = /^((?:19|20)\d\d|[A-Z][a-z]+ \d{1,2}, (?:19|20)\d\d) (\$?\(?\$?-?\d[\d,]*(?:\.\d+)?\)?%?)$/;
+/**
+ * A column head of a labelled row: a year ("2023") or a calendar date ("July 29, 2023"), after the
+ * period it ends when the table has periods of different lengths ("Six months ended July 2, 2023").
+ */
+const HEADED_FIGURE =
+  /^((?:([A-Z][a-z]+(?:-[a-z]+)?|\d{1,2}) (?:months|weeks) ended )?((?:19|20)\d\d|[A-Z][a-z]+ \d{1,2}, (?:19|20)\d\d)) (\$?\(?\$?-?\d[\d,]*(?:\.\d+)?\)?%?)$/;
 
 interface Figure {
   head: string;
+  /** the length of the period the figure ends ("three", "six"), when the table has several; "" for none */
+  period: string;
+  /** the year or the date the head ends with */
+  end: string;
   /** the head's point in time, to tell which figure came first */
   time: number;
   value: number;
@@ -28,13 +36,15 @@ interface Figure {
 function figureOf(written: string): Figure | null {
   const m = HEADED_FIGURE.exec(written);
   if (!m) return null;
-  const [, head, amount] = m as unknown as [string, string, string];
+  const [, head, period = "", end, amount] = m as unknown as [string, string, string | undefined, string, string];
   const digits = amount.replace(/[^\d.]/g, "");
   const negative = amount.includes("(") || amount.includes("-");
-  const time = /^\d{4}$/.test(head) ? Date.UTC(Number(head), 11, 31) : Date.parse(`${head} UTC`);
+  const time = /^\d{4}$/.test(end) ? Date.UTC(Number(end), 11, 31) : Date.parse(`${end} UTC`);
   if (Number.isNaN(time) || !digits) return null;
   return {
     head,
+    period: period.toLowerCase(),
+    end,
     time,
     value: (negative ? -1 : 1) * Number(digits),
     decimals: digits.split(".")[1]?.length ?? 0,
@@ -59,16 +69,30 @@ function rowFigures(row: string): Figure[] | null {
 
 const YEARS = /\b(?:19|20)\d\d\b/g;
 
+/** How a question names a period's length. */
+const PERIOD_NAMES: Record<string, RegExp> = {
+  three: /\b(three|3)[- ]months?\b|\bquarter(ly)?\b|\bQ[1-4]\b/i,
+  six: /\b(six|6)[- ]months?\b|\b(first |1st )?half\b|\bH[12]\b/i,
+  nine: /\b(nine|9)[- ]months?\b/i,
+  twelve: /\b(twelve|12)[- ]months?\b|\b(full|whole)[- ]year\b|\bannual\b/i,
+};
+
 /**
  * The two figures a change is read between: those of the two dates the question names ("between
  * January 28, 2023 and July 29, 2023"), or of the two heads its years name ("from 2021 to 2023");
  * otherwise the latest and the one before it (a statement's current period and the period it is
  * compared with).
  */
-function comparedFigures(figures: Figure[], question: string): [Figure, Figure] | null {
-  const dates = figures.filter((f) => !/^\d{4}$/.test(f.head) && question.includes(f.head));
+function comparedFigures(all: Figure[], question: string): [Figure, Figure] | null {
+  // a table of periods of different lengths: the period the question names ("the first six months",
+  // "the half year"), else the first (a quarterly report's quarter)
+  const periods = [...new Set(all.map((f) => f.period))];
+  const asked = periods.find((p) => p && PERIOD_NAMES[p]?.test(question)) ?? periods[0];
+  const figures = all.filter((f) => f.period === asked);
+  if (figures.length < 2) return null;
+  const dates = figures.filter((f) => !/^\d{4}$/.test(f.end) && question.includes(f.end));
   const years = new Set(question.match(YEARS));
-  const named = dates.length === 2 ? dates : figures.filter((f) => years.has(f.head.slice(-4)));
+  const named = dates.length === 2 ? dates : figures.filter((f) => years.has(f.end.slice(-4)));
   const pair = named.length === 2 ? named : [...figures].sort((a, b) => b.time - a.time).slice(0, 2);
   const [later, earlier] = [...pair].sort((a, b) => b.time - a.time) as [Figure, Figure];
   return later.time === earlier.time ? null : [earlier, later];
@@ -94,7 +118,8 @@ export function rowChange(row: string, question: string): string | null {
   if (from.value < 0 || to.value < 0) return null;
   const decimals = Math.max(from.decimals, to.decimals);
   const difference = Math.round((to.value - from.value) * 10 ** decimals) / 10 ** decimals;
-  const span = `from ${from.head} to ${to.head}`;
+  // one period's two ends: "from Three months ended July 3, 2022 to July 2, 2023"
+  const span = `from ${from.head} to ${from.period ? to.end : to.head}`;
   if (difference === 0) return ` (${span}: unchanged)`;
   const direction = difference < 0 ? "down" : "up";
   const size = Math.abs(difference);
@@ -120,8 +145,8 @@ export function isPartOf(part: string, whole: string): boolean {
   if (labelOf(part) !== labelOf(whole)) return false;
   const [a, b] = [rowFigures(part), rowFigures(whole)];
   if (!a || !b || a.length !== b.length) return false;
-  const year = (f: Figure) => f.head.slice(-4);
-  if (a.some((f, i) => year(f) !== year(b[i]!) || f.percent || b[i]!.percent)) return false;
+  const year = (f: Figure) => f.end.slice(-4);
+  if (a.some((f, i) => year(f) !== year(b[i]!) || f.period !== b[i]!.period || f.percent || b[i]!.percent)) return false;
   const sameSign = a.every((f, i) => Math.sign(f.value) === Math.sign(b[i]!.value));
   return (
     sameSign && a.every((f, i) => Math.abs(b[i]!.value) >= Math.abs(f.value)) && a.some((f, i) => Math.abs(b[i]!.value) > Math.abs(f.value))
