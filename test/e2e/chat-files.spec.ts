@@ -8,7 +8,8 @@
 // and so does one asked in a new chat (no file attached) right after uploading
 // it on My Files. Form 1040 answers which line with the form's own line. A question
 // naming the company, in a chat over all the files, answers from its 10-K. A change
-// asked of a 10-Q's figure is worked out from the balance sheet's row; a 10-K's
+// asked of a 10-Q's figure is worked out from the balance sheet's row, and one over
+// its half year from the statement of earnings' six-month figures; a 10-K's
 // figure asked in a few words is answered by its statement's row, the company's and
 // not a segment's.
 import { existsSync } from "node:fs";
@@ -186,6 +187,12 @@ test("a change asked of a quarterly report's figure is worked out from its balan
   const n = Number(row.exec((await answer.textContent())!)![1]);
   await expect(answer.locator(".chat-sources li").nth(n - 1)).toHaveText(
     new RegExp(`^\\[${n}\\] BESTBUY_2024Q2_10Q\\.pdf, p\\. (3|8|20)$`),
+  );
+
+  // the statement of earnings heads its figures with their periods, and the change asked is the half year's
+  const earnings = await ask(page, "Did net earnings drop in the first six months of fiscal 2024?");
+  await expect(earnings).toContainText(
+    "Net earnings: Three months ended July 29, 2023 $274; Three months ended July 30, 2022 $306; Six months ended July 29, 2023 $518; Six months ended July 30, 2022 $647 (from Six months ended July 30, 2022 to July 29, 2023: down $129, or 20%)",
   );
 });
 
