@@ -5,6 +5,7 @@
 // change out for the reader ("from January 28, 2023 to July 29, 2023: down $781, or
 // 42%"): the subtraction and the percent are the answer asked, and both come from
 // the quoted figures alone.
+import { rowFiguresText, rowLabelText } from "./text";
 
 /** A change in a quantity asked: "any drop in", "did wages increase", "did it go down", "how did revenue change", "compared with", "vs". */
 const CHANGE_ASKED =
@@ -52,12 +53,6 @@ function figureOf(written: string): Figure | null {
     percent: amount.endsWith("%"),
   };
 }
-
-/** What a labelled row says after its label ("July 29, 2023 $1,093; January 28, 2023 $1,874"): labelledRows writes "label: figure; ...". */
-export const rowFiguresText = (row: string): string | null => {
-  const at = row.lastIndexOf(": ");
-  return at < 0 ? null : row.slice(at + 2);
-};
 
 /** The figures of a labelled row by column head, or null when its figures have no heads. */
 function rowFigures(row: string): Figure[] | null {
@@ -132,9 +127,6 @@ export function rowChange(row: string, question: string): string | null {
     : ` (${span}: ${direction} ${amount})`;
 }
 
-/** A row's label as its tables write it, for telling the same row apart: "Operating income" in any case. */
-const labelOf = (row: string) => row.slice(0, row.lastIndexOf(": ")).toLowerCase().trim();
-
 /**
  * Whether a labelled row is a part of another: the same label over the same fiscal years, each
  * figure of the other as large or larger, of the same sign, one larger. A segment's "Revenue:
@@ -142,7 +134,8 @@ const labelOf = (row: string) => row.slice(0, row.lastIndexOf(": ")).toLowerCase
  * of same-signed parts is at least each of them.
  */
 export function isPartOf(part: string, whole: string): boolean {
-  if (labelOf(part) !== labelOf(whole)) return false;
+  // the same label in any case: "Operating income", "Operating Income"
+  if (rowLabelText(part).toLowerCase().trim() !== rowLabelText(whole).toLowerCase().trim()) return false;
   const [a, b] = [rowFigures(part), rowFigures(whole)];
   if (!a || !b || a.length !== b.length) return false;
   const year = (f: Figure) => f.end.slice(-4);

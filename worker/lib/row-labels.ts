@@ -4,17 +4,14 @@
 // each chunk's row labels apart (rowLabels) and ranks the chunks whose labels the question names
 // whole (rowLabelScore).
 import { glossaryMatches } from "./glossary";
-import { isAskingWord, isTableRow, labelledRows, queryTerms, splitSentences, stem, wordsOf } from "./text";
+import { isAskingWord, isTableRow, labelledRows, queryTerms, rowLabelText, splitSentences, stem, wordsOf } from "./text";
 
 /**
  * The labels of the table rows in a chunk's text ("Revenue", "Total assets", "Total cash provided
  * by operating activities"), one per line; null when it has no table rows.
  */
 export function rowLabels(text: string): string | null {
-  const labels = splitSentences(text)
-    .filter(isTableRow)
-    .flatMap(labelledRows)
-    .map((row) => row.slice(0, row.lastIndexOf(": ")));
+  const labels = splitSentences(text).filter(isTableRow).flatMap(labelledRows).map(rowLabelText);
   return labels.length ? labels.join("\n") : null;
 }
 
@@ -141,5 +138,5 @@ const NAMED_ROW_WEIGHT = 2;
 /** The weight of a quoted row ("Label: figures") for a question: 1, up to NAMED_ROW_WEIGHT as the question names all of its label. */
 export function namedRowWeight(question: string, fileNames: readonly string[]): (row: string) => number {
   const asked = rowQuestion(question, fileNames);
-  return (row) => 1 + (NAMED_ROW_WEIGHT - 1) * (labelShares(row.slice(0, row.lastIndexOf(": ")), asked)?.label ?? 0);
+  return (row) => 1 + (NAMED_ROW_WEIGHT - 1) * (labelShares(rowLabelText(row), asked)?.label ?? 0);
 }

@@ -580,6 +580,18 @@ export function inheritedHeads(page: string, runs: readonly { index: number; tex
 export const withColumnHeads = (passage: { text: string; columnHeads?: string }) =>
   passage.columnHeads ? `${passage.columnHeads} ${passage.text}` : passage.text;
 
+/** A labelled row's label, as labelledRows writes a row ("Revenue: 2023 $46,298; ..." -> "Revenue"). */
+export const rowLabelText = (row: string): string => {
+  const at = row.lastIndexOf(": ");
+  return at < 0 ? row : row.slice(0, at);
+};
+
+/** What a labelled row says after its label ("July 29, 2023 $1,093; January 28, 2023 $1,874"); null for no labelled row. */
+export const rowFiguresText = (row: string): string | null => {
+  const at = row.lastIndexOf(": ");
+  return at < 0 ? null : row.slice(at + 2);
+};
+
 /**
  * The rows of a table read as text, each as a compact labelled line ("Purchases of
  * property, plant and equipment (PP&E): 2018 (1,577); 2017 (1,373); 2016 (1,420)"):

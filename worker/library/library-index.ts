@@ -455,12 +455,19 @@ export class LibraryIndex {
     // many files, the others that mention the same form or company would outrank them
     // (the files' names are read only for a question that names something: most name nothing)
     const names = documentNames(question);
-    const named = names.length ? namedDocuments(names, this.searchableDocuments(documentIds)) : [];
+    const documents = names.length ? this.searchableDocuments(documentIds) : [];
+    const named = namedDocuments(names, documents);
     // the table rows the question names by their labels: a statement's "Revenue" or "Total assets"
     // row, on a page of figures that names it once, ranks low by its whole text. Only in the
     // documents the question names, else in those its best hits are from: every filing has a
     // "Revenue" row, and a tax question's "taxable income" is no row of a 10-K's
-    const rowsIn = named.length ? named : [...new Set(hits.slice(0, LABEL_DOCUMENT_HITS).map((h) => h.document_id))];
+    const rowsIn = named.length
+      ? documents.filter((d) => named.includes(d.id))
+      : [
+          ...new Map(
+            hits.slice(0, LABEL_DOCUMENT_HITS).map((h) => [h.document_id, { id: h.document_id, file_name: h.file_name }]),
+          ).values(),
+        ];
     const labelled = rowsIn.length && rowAnswers(askedFactKind(question)) ? this.rowsNamed(question, rowsIn, limit) : [];
     if (labelled.length) hits = fuseByRank([hits, labelled.map((l) => l.hit)], undefined, [1, ROW_LABEL_WEIGHT]).slice(0, limit);
     if (named.length)
@@ -472,18 +479,21 @@ export class LibraryIndex {
    * The chunks with a table row the question names (row-labels.ts), the most wholly named first:
    * among those whose labels hold any of the question's row words.
    */
-  private rowsNamed(question: string, documentIds: readonly string[] | null, limit: number): { hit: ChunkHit; score: number }[] {
-    const ids = documentIds?.length ? documentIds : null;
-    const fileNames = this.sql
-      .rows<{ file_name: string }>(`SELECT d.file_name FROM documents d WHERE ${searchable(ids, "d.id")}`, ...(ids ?? []))
-      .map((d) => d.file_name);
-    const asked = rowQuestion(question, fileNames);
+  private rowsNamed(
+    question: string,
+    documents: readonly { id: string; file_name: string }[],
+    limit: number,
+  ): { hit: ChunkHit; score: number }[] {
+    const asked = rowQuestion(
+      question,
+      documents.map((d) => d.file_name),
+    );
     const words = [...new Set([...asked.stems, ...asked.concepts.flat(2)])];
     if (words.length === 0) return [];
     const match = words.map((stemmed) => `"${stemmed}"*`).join(" OR ");
     return this.matching<ChunkHit & { row_labels: string }>(
       match,
-      documentIds,
+      documents.map((d) => d.id),
       limit * LABEL_CANDIDATES,
       "row_labels_fts",
       `${HIT_COLUMNS}, c.row_labels`,

@@ -11,9 +11,9 @@
 // sentence is never quoted twice. With nothing relevant it says so plainly; it
 // never writes anything that is not in the documents.
 import { documentNames, namedDocuments, squeezed } from "../../library/named-documents";
-import { asksChange, isPartOf, rowChange, rowFiguresText } from "../../lib/row-change";
+import { asksChange, isPartOf, rowChange } from "../../lib/row-change";
 import { namedRowWeight } from "../../lib/row-labels";
-import { scoreSentences, withColumnHeads, withWholeWords, wordCount, type ScoredSentence } from "../../lib/text";
+import { rowFiguresText, scoreSentences, withColumnHeads, withWholeWords, wordCount, type ScoredSentence } from "../../lib/text";
 import type { ChatProvider, ChatTurnInput } from "./types";
 
 /** The answer: one leading sentence, then at most this many supporting quotes from other pages. */
