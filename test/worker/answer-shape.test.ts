@@ -181,6 +181,47 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     expect(segments).toContain("Operating income: 2023 $1,795; 2022 $3,039; 2021 $2,391");
   });
 
+  it("reads a footnote's mark beside a row's percents or dollars as no figure ('Gross profit as a % of revenue (1) 21.4 %')", async () => {
+    const rowsOf = (pageText: string) =>
+      splitSentences(pageText)
+        .filter(isTableRow)
+        .flatMap((piece) => labelledRows(piece));
+    const tenK = await pages("sec_financebench/BESTBUY_2023_10K.pdf");
+    // was "Gross profit as a % of revenue: (1); 21.4%; 22.5%; 22.4%": no column's head fitted
+    expect(rowsOf(tenK[24]!)).toContain("Gross profit as a % of revenue: 2023 21.4%; 2022 22.5%; 2021 22.4%");
+    expect(rowsOf(tenK[24]!)).toContain("SG&A as a % of revenue: 2023 17.2%; 2022 16.7%; 2021 16.8%");
+    const tenQ = await pages("sec_financebench/BESTBUY_2024Q2_10Q.pdf");
+    // a mark after the label and the mark opening the footnote under the table
+    expect(rowsOf(tenQ[16]!)).toContain(
+      "Comparable online sales % change: Three months ended July 29, 2023 (7.1)%; Three months ended July 30, 2022 (14.7)%; Six months ended July 29, 2023 (9.7)%; Six months ended July 30, 2022 (14.8)%",
+    );
+    // a figure that looks like a mark among figures like it stays a figure
+    expect(rowsOf(tenQ[8]!)).toContain("Cash payments: (1); -; (1)");
+  });
+
+  it("answers whether a rate held with its row of percents and the points it moved, not the row of its sums", async () => {
+    const tenK = await pages("sec_financebench/BESTBUY_2023_10K.pdf");
+    const passages = passagesOf("BESTBUY_2023_10K.pdf", Object.fromEntries([25, 26, 27, 40].map((page) => [page, tenK[page - 1]!])));
+    // what follows the question says how to answer it ("explain why"), not that it asks a reason
+    const answer = answerOver(
+      passages,
+      "Are Best Buy's gross margins historically consistent? If gross margins are not a relevant metric for a company like this, then please state that and explain why.",
+    );
+    expect(quotes(answer)[0]).toMatch(
+      /^Gross profit as a % of revenue: 2023 21\.[34]%; 2022 22\.[45]%; 2021 22\.[45]% \(from 2022 to 2023: down 1\.1 percentage points\)$/,
+    );
+  });
+
+  it("works out a quarter's share of its year's amount from the two sentences that state them", async () => {
+    const ulta = await pages("sec_financebench/ULTABEAUTY_2023Q4_EARNINGS.pdf");
+    const passages = passagesOf("ULTABEAUTY_2023Q4_EARNINGS.pdf", { 1: ulta[0]!, 3: ulta[2]! });
+    const answer = answerOver(passages, "What share of the year's spending on stock buybacks happened in the fourth quarter?");
+    expect(quotes(answer)[0]).toMatch(
+      /the Company repurchased 722,457 shares of its common stock at a cost of \$328\.1 million\. \(\$328\.1 million is 36% of \$900\.0 million\)$/,
+    );
+    expect(answer.split("\n")[0]).toMatch(/\[\d\]$/);
+  });
+
   it("never runs a short row's figures into the next row's label ('Total sales change 2.9% 4.4% Operating income')", async () => {
     const threeM = await pages("sec_financebench/3M_2018_10K.pdf");
     const rowsOf = (page: number) =>

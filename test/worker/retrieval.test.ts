@@ -533,6 +533,14 @@ describe("providers", () => {
     ).toBe("If you are single and under 65, you must file when your gross income is at least $14,600. [2]");
   });
 
+  it("local responder: reads what a question asks, not how it asks to be answered; whether a figure held asks its figures", () => {
+    // after the question: how to answer it, which asks no reason and no amount of its own
+    expect(askedFactKind("Are gross margins historically consistent? If not, please explain why.")).toBe("figure");
+    expect(askedFactKind("What drove the decline in margins? Answer in one sentence.")).toBe("reason");
+    expect(askedFactKind("Did the margin fluctuate between 2021 and 2023?")).toBe("figure");
+    expect(askedFactKind("Was revenue stable over the last three years?")).toBe("figure");
+  });
+
   it("local responder: a file the question names is where it leads from, over a sentence of another file that scores a little better", () => {
     const w9 = (n: number, text: string): Passage => ({ ...passage(n, text), documentId: "w9", fileName: "Form W-9.pdf" });
     const passages = [

@@ -11,6 +11,9 @@ describe("the change a table row's figures show", () => {
       "What was the year-over-year growth in operating income?",
       "Did the gross profit rate go down in fiscal 2023?",
       "Sales fell, by how much?",
+      // whether it held asks how much it moved
+      "Are gross margins historically consistent?",
+      "Did the operating margin fluctuate much?",
     ])
       expect(asksChange(q), q).toBe(true);
     for (const q of ["What was net income in 2023?", "How much cash did we hold at year end?"]) expect(asksChange(q), q).toBe(false);

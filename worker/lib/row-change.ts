@@ -7,9 +7,12 @@
 // the quoted figures alone.
 import { rowFiguresText, rowLabelText } from "./text";
 
-/** A change in a quantity asked: "any drop in", "did wages increase", "did it go down", "how did revenue change", "compared with", "vs". */
+/**
+ * A change in a quantity asked: "any drop in", "did wages increase", "did it go down", "how did
+ * revenue change", "compared with", "vs"; whether it held ("are margins consistent", "stable", "did it fluctuate").
+ */
 const CHANGE_ASKED =
-  /\b(drop|decline|decrease|increase|rise|growth|grow|change|fall|shrink|differ(ence)?|compared?|comparison|vs|versus|year[- ]over[- ]year|yoy)\w*\b|\b(rose|fell|shrank)\b|\b(go|goes|gone|went|going) (up|down)\b|\bhow (much|far) (did|has|have)\b.*\b(go|gone|went|move|moved)\b/i;
+  /\b(drop|decline|decrease|increase|rise|growth|grow|change|fall|shrink|differ(ence)?|compared?|comparison|vs|versus|year[- ]over[- ]year|yoy|fluctuat|volatil|consistent|stable|steady)\w*\b|\b(rose|fell|shrank)\b|\b(go|goes|gone|went|going) (up|down)\b|\bhow (much|far) (did|has|have)\b.*\b(go|gone|went|move|moved)\b/i;
 
 export const asksChange = (question: string) => CHANGE_ASKED.test(question);
 

@@ -254,8 +254,17 @@ const SHARE_ASKED = /\b(percent(age)?|rate|ratio|proportion|margin)s?\b|\b(share
 /** A table row states amounts and numbers: never the answer to when, how long or whether. */
 export const rowAnswers = (kind: FactKind | null) => kind === null || kind === "money" || kind === "figure" || kind === "number";
 
+/** What follows a question's last "?": how to answer it ("Answer in USD billions.", "If ..., please explain why."), not what it asks. */
+const AFTER_THE_QUESTION = /(?<=\?)[^?]*\S[^?]*$/;
+
+/**
+ * Whether a quantity held over time is asked ("Are gross margins historically consistent?", "did
+ * it fluctuate?"): its figures, period by period, answer it.
+ */
+const STEADINESS_ASKED = /\b(consistent|stable|steady|fluctuat\w*|volatil\w*)\b/;
+
 export function askedFactKind(question: string): FactKind | null {
-  const q = question.toLowerCase();
+  const q = question.toLowerCase().replace(AFTER_THE_QUESTION, "");
   // a cause asked ("why...", "what drove the increase?") is answered by the sentence that gives one
   if (/\b(why|what (drove|drives|caused|causes|led to|explains?)|reasons? (for|behind|why))\b/.test(q)) return "reason";
   if (/\bhow (long|soon)\b|how much (more |extra |additional )?time|how many (days|weeks|months|years)/.test(q)) return "duration";
@@ -284,7 +293,8 @@ export function askedFactKind(question: string): FactKind | null {
     /\b(drop|decline|decrease|increase|rise|growth|change|fall)\s+in\b|\bdid\b.*\b(increase|decrease|grow|decline|drop|rise|fall)\b/.test(
       q,
     ) ||
-    QUANTITY_CHANGE.test(q)
+    QUANTITY_CHANGE.test(q) ||
+    STEADINESS_ASKED.test(q)
   )
     return /\bnumber of\b/.test(q) ? "number" : "figure";
   // where something goes on the forms: "which line of my return?", "which form should they send me?", "where do I report it?"
@@ -323,6 +333,16 @@ export function factStrength(sentence: string, kind: FactKind): number {
   if (kind === "money") return MONEY_SUM.test(sentence) ? 1 : PERCENT.test(sentence) ? PERCENT_FOR_SUM : 0;
   return statesFact(sentence, kind) ? 1 : 0;
 }
+
+/**
+ * How plainly a table row states the amount asked: wholly, but a share asked ("gross margins")
+ * only in part by a row of dollar sums ("Gross profit: 2023 $9,912"), where a row of percents
+ * beside it states it ("Gross profit as a % of revenue: 2023 21.4%"). A row of bare figures may be
+ * percents its column heads name ("% Change"), as may a row under them ("% Change United States: $6,185; $11,222; (45)").
+ */
+const rowStrength = (row: string, shareAsked: boolean) =>
+  shareAsked && MONEY_SUM.test(row) && !/%|\bpercent/i.test(row) ? SUM_FOR_SHARE : 1;
+const SUM_FOR_SHARE = 0.5;
 
 /** How plainly a percent states an amount of money asked (bench:offline: 0.5 against 1 gave FinanceBench fact 5 -> 6/15, dev 66 -> 67/89). */
 const PERCENT_FOR_SUM = 0.5;
@@ -492,6 +512,8 @@ const ROW_VALUE = /^[$(]?[-+]?\d[\d,]*(\.\d+)?(%?\)?|\)%)$|^[—–-]$/;
 const YEAR = /^(19|20)\d\d$/;
 /** A figure no label holds: a percent, or a grouped or decimal number ("2.9%", "576,575,168", "0.3"). */
 const SHORT_ROW_FIGURE = /%|\d[,.]\d/;
+/** A footnote's mark: "(1)", "(a)". */
+const FOOTNOTE_MARK = /^\((\d|[a-z])\)$/;
 /** Words of a row's label kept at most (the end of a label names the row; its start may be a section's title). */
 const ROW_LABEL_WORDS = 12;
 
@@ -608,6 +630,14 @@ export function labelledRows(table: string): string[] {
   let values: string[] = [];
   let dollar = false;
   const flush = () => {
+    // a footnote's mark after the label ("Gross profit as a % of revenue (1) 21.4 % 22.5 % 22.4 %"),
+    // or the mark opening the footnote below the table, is a figure more than the table has columns,
+    // and unlike the row's figures (percents, or dollars): no figure, and no word of what the row counts
+    const figures = values.filter((v) => !FOOTNOTE_MARK.test(v));
+    if (header.length && (figures.every((v) => v.endsWith("%")) || figures.every((v) => v.startsWith("$")))) {
+      if (values.length > header.length && FOOTNOTE_MARK.test(values[0]!)) values.shift();
+      if (values.length > header.length && FOOTNOTE_MARK.test(values.at(-1)!)) values.pop();
+    }
     const words = label.slice(-ROW_LABEL_WORDS);
     // a label of words and figures that are not all years (a run of dates is no row)
     // an index line ("RRTA tax withheld 72 Exemptions 15 Extension of time to file 7, 71", "interest
@@ -877,6 +907,9 @@ function withoutHeading(piece: string): string {
   return glued && glued.length >= 20 && !isHeading(glued) ? glued : withoutRunInHeading(piece);
 }
 
+/** A passage's sentence as an answer quotes it: without a heading run into it, bullets or leaders. */
+export const quoteOf = (sentence: string) => asQuoted(withoutHeading(sentence));
+
 /** The cases a sentence lists, each quoted with its lead-in and an ellipsis for the cases left out before it. */
 function casesOf(piece: string): ListedCase[] | null {
   const listed = listedCases(piece);
@@ -920,7 +953,7 @@ function quotableSentences(text: string): QuotableSentence[] {
       continue;
     }
     if (isHeading(piece) || runsTableCells(piece) || isIndexEntry(piece) || FORM_HEADER.test(piece)) continue;
-    sentences.push({ text: piece, lower: forMatching(piece), quote: asQuoted(withoutHeading(piece)) });
+    sentences.push({ text: piece, lower: forMatching(piece), quote: quoteOf(piece) });
   }
   if (quotableCache.size >= QUOTABLE_CACHE_MAX) quotableCache.delete(quotableCache.keys().next().value!);
   quotableCache.set(text, sentences);
@@ -966,6 +999,8 @@ function namesFile(pattern: string, fileNames: readonly string[]): boolean {
  * Headings are never quoted; table rows only as labelled lines, and never for a
  * date, a period or a rule. `quoteCases`: the case of a listed sentence the question singles out is
  * scored as a sentence too (for the answer; ranking passages needs no more than their sentences).
+ * `percentRows`: a share asked is stated by a row of percents before one of sums (for the answer: a
+ * page of sums holds the share's parts).
  * `fileNames`: the passages' file names, letters and digits only, whose terms count FILE_NAME_WEIGHT.
  * `rowWeight`: how much a table row's score counts, by the row ("Label: figures"; row-labels.ts).
  */
@@ -974,14 +1009,16 @@ export function scoreSentences(
   passageTexts: readonly string[],
   {
     quoteCases = false,
+    percentRows = false,
     fileNames = [],
     rowWeight = () => 1,
-  }: { quoteCases?: boolean; fileNames?: readonly string[]; rowWeight?: (row: string) => number } = {},
+  }: { quoteCases?: boolean; percentRows?: boolean; fileNames?: readonly string[]; rowWeight?: (row: string) => number } = {},
 ): ScoredSentence[] {
   const terms = sentenceTerms(question).map((t) => (namesFile(t.pattern, fileNames) ? { ...t, weight: t.weight * FILE_NAME_WEIGHT } : t));
   if (terms.length === 0) return [];
   const kind = askedFactKind(question);
   const rowsAnswer = rowAnswers(kind);
+  const shareAsked = percentRows && SHARE_ASKED.test(question.toLowerCase());
   const entriesAnswer = ASKS_WHERE_TO_LOOK.test(question);
   const passages = passageTexts.map((text, passage) => ({
     passage,
@@ -1023,7 +1060,11 @@ export function scoreSentences(
     // at most context
     const fact =
       kind && own > 0
-        ? 1 + (FACT_BONUS - 1) * (sentence.row ? 1 : ((sentence.strength ??= {})[kind] ??= factStrength(sentence.text, kind)))
+        ? 1 +
+          (FACT_BONUS - 1) *
+            (sentence.row
+              ? rowStrength(sentence.text, shareAsked)
+              : ((sentence.strength ??= {})[kind] ??= factStrength(sentence.text, kind)))
         : 1;
     return density * fact;
   };

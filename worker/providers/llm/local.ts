@@ -11,6 +11,7 @@
 // sentence is never quoted twice. With nothing relevant it says so plainly; it
 // never writes anything that is not in the documents.
 import { documentNames, namedDocuments, squeezed } from "../../library/named-documents";
+import { periodShare } from "../../lib/period-share";
 import { asksChange, isPartOf, rowChange } from "../../lib/row-change";
 import { namedRowWeight } from "../../lib/row-labels";
 import { rowFiguresText, scoreSentences, withColumnHeads, withWholeWords, wordCount, type ScoredSentence } from "../../lib/text";
@@ -37,8 +38,11 @@ interface Candidate {
   n: number;
   text: string;
   score: number;
-  /** for a table row, when a change is asked: the change its figures show (row-change.ts) */
-  change?: string;
+  /**
+   * what its figures show, worked out for the reader: a table row's change asked (row-change.ts),
+   * a quarter's share of its year asked (period-share.ts)
+   */
+  workedOut?: string;
 }
 
 /**
@@ -59,10 +63,11 @@ export function pickSentences(question: string, input: Pick<ChatTurnInput, "pass
     text: s.text,
     // better-ranked sources break ties
     score: s.score * weight(s.passage) - s.passage * 0.01,
-    change: (changeAsked && s.row && rowChange(s.text, question)) || undefined,
+    workedOut: (changeAsked && s.row && rowChange(s.text, question)) || undefined,
   });
   const ranked = scoreSentences(question, input.passages.map(withColumnHeads), {
     quoteCases: true,
+    percentRows: true,
     fileNames,
     rowWeight: namedRowWeight(question, fileNames),
   })
@@ -71,10 +76,9 @@ export function pickSentences(question: string, input: Pick<ChatTurnInput, "pass
   if (!ranked[0]) return { picked: [], related: [] };
   // a row of one segment leads no answer its company's row answers as well ("Revenue" of the
   // Domestic segment's table and of the statement of earnings): the whole is the figure asked
-  const lead = ranked.reduce(
-    (best, c) => (c.score >= ranked[0]!.score * SUPPORT_MIN_SHARE && isPartOf(best.text, c.text) ? c : best),
-    ranked[0],
-  );
+  const lead =
+    shareLead(question, input.passages, ranked[0].score) ??
+    ranked.reduce((best, c) => (c.score >= ranked[0]!.score * SUPPORT_MIN_SHARE && isPartOf(best.text, c.text) ? c : best), ranked[0]);
   const related = [...new Set(ranked.filter((c) => c.score >= lead.score * SEE_ALSO_MIN_SHARE).map((c) => c.n))].sort((a, b) => a - b);
   const picked = [lead];
   const page = (c: Candidate) => {
@@ -89,6 +93,18 @@ export function pickSentences(question: string, input: Pick<ChatTurnInput, "pass
     picked.push(c);
   }
   return { picked, related };
+}
+
+/**
+ * A quarter's share of its year asked leads with the quarter's sentence and the share its amounts
+ * and its year's show, from the best-ranked passage that states both (period-share.ts).
+ */
+function shareLead(question: string, passages: ChatTurnInput["passages"], score: number): Candidate | null {
+  for (const [i, p] of passages.entries()) {
+    const found = periodShare(question, withColumnHeads(p));
+    if (found) return { n: i + 1, text: found.sentence, score, workedOut: found.share };
+  }
+  return null;
 }
 
 /**
@@ -136,12 +152,12 @@ export function localAnswer(input: ChatTurnInput): string {
   // words broken at line ends made whole only in what is quoted: it reads the passage again; a
   // row's change worked out follows its figures
   const quote = (c: Candidate) => withWholeWords(c.text, withColumnHeads(input.passages[c.n - 1]!));
-  const first = `${clip(quote(lead))}${lead.change ?? ""} [${lead.n}]`;
+  const first = `${clip(quote(lead))}${lead.workedOut ?? ""} [${lead.n}]`;
   // room is kept for the "See also" line ("See also:" and a [n] per source)
   let words = wordCount(first) + 2 + SEE_ALSO_RANKS;
   const more: string[] = [];
   for (const c of support) {
-    const line = `- ${clip(quote(c), 300)}${c.change ?? ""} [${c.n}]`;
+    const line = `- ${clip(quote(c), 300)}${c.workedOut ?? ""} [${c.n}]`;
     if (words + wordCount(line) > MAX_ANSWER_WORDS) break;
     words += wordCount(line);
     more.push(line);
