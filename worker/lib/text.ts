@@ -833,12 +833,13 @@ const FORM_HEADER = /\bOMB No\. \d{4}-\d{4}/;
 /**
  * A sentence as quoted: a form line without its dot leaders ("enter 12, etc. . . . . ." -> "enter
  * 12, etc."), without the next list item's bullet and heading run into its end ("...name on line 2.
- * • Disregarded entity.") or a form field's number before it ("3 You must show your name...").
+ * • Disregarded entity."), its own bullet, or a form field's number before it ("3 You must show your name...").
  */
 function asQuoted(sentence: string): string {
   const quote = sentence
     .replace(/(?:\s\.){3,}/g, "")
     .replace(/(?<=[.!?])\s+•\s+[^•]{1,40}$/, "")
+    .replace(/^[•▪\uf0b7]\s+/u, "")
     .replace(/^\d{1,2}[a-z]?\s+(?=\p{Lu}\p{Ll}+ \p{Ll})/u, "");
   return quote === sentence || /[.!?]$/.test(quote) ? quote : `${quote}.`;
 }

@@ -14,6 +14,7 @@ import { documentNames, namedDocuments, squeezed } from "../../library/named-doc
 import { periodShare } from "../../lib/period-share";
 import { asksChange, isPartOf, rowChange } from "../../lib/row-change";
 import { namedRowWeight } from "../../lib/row-labels";
+import { listedExtreme } from "../../lib/superlative";
 import { rowFiguresText, scoreSentences, withColumnHeads, withWholeWords, wordCount, type ScoredSentence } from "../../lib/text";
 import type { ChatProvider, ChatTurnInput } from "./types";
 
@@ -40,7 +41,7 @@ interface Candidate {
   score: number;
   /**
    * what its figures show, worked out for the reader: a table row's change asked (row-change.ts),
-   * a quarter's share of its year asked (period-share.ts)
+   * a quarter's share of its year asked (period-share.ts), a listed item's place among the others (superlative.ts)
    */
   workedOut?: string;
 }
@@ -78,6 +79,7 @@ export function pickSentences(question: string, input: Pick<ChatTurnInput, "pass
   // Domestic segment's table and of the statement of earnings): the whole is the figure asked
   const lead =
     shareLead(question, input.passages, ranked[0].score) ??
+    extremeLead(question, ranked) ??
     ranked.reduce((best, c) => (c.score >= ranked[0]!.score * SUPPORT_MIN_SHARE && isPartOf(best.text, c.text) ? c : best), ranked[0]);
   const related = [...new Set(ranked.filter((c) => c.score >= lead.score * SEE_ALSO_MIN_SHARE).map((c) => c.n))].sort((a, b) => a - b);
   const picked = [lead];
@@ -103,6 +105,18 @@ function shareLead(question: string, passages: ChatTurnInput["passages"], score:
   for (const [i, p] of passages.entries()) {
     const found = periodShare(question, withColumnHeads(p));
     if (found) return { n: i + 1, text: found.sentence, score, workedOut: found.share };
+  }
+  return null;
+}
+
+/**
+ * A superlative asked of a list ("Which category performed the best?") leads with the list's item
+ * whose change is the one asked, from the best-scored sentence that lists such items (superlative.ts).
+ */
+function extremeLead(question: string, ranked: readonly Candidate[]): Candidate | null {
+  for (const c of ranked) {
+    const found = listedExtreme(question, c.text);
+    if (found) return { n: c.n, text: found.item, score: c.score, workedOut: found.among };
   }
   return null;
 }
