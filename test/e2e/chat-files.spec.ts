@@ -194,6 +194,12 @@ test("a change asked of a quarterly report's figure is worked out from its balan
   await expect(earnings).toContainText(
     "Net earnings: Three months ended July 29, 2023 $274; Three months ended July 30, 2022 $306; Six months ended July 29, 2023 $518; Six months ended July 30, 2022 $647 (from Six months ended July 30, 2022 to July 29, 2023: down $129, or 20%)",
   );
+
+  // a figure asked for a period: the statement's row (the company's, not a segment's), its heads naming the period
+  const revenue = await ask(page, "What was revenue in the second quarter of fiscal 2024?");
+  await expect(revenue).toContainText(
+    "Revenue: Three months ended July 29, 2023 $9,583; Three months ended July 30, 2022 $10,329; Six months ended July 29, 2023 $19,050; Six months ended July 30, 2022 $20,976",
+  );
 });
 
 test("a 10-K's figure asked in a few words is answered by its statement's row, the company's, cited to its page", async ({ page }) => {
@@ -221,4 +227,13 @@ test("a 10-K's figure asked in a few words is answered by its statement's row, t
   await expect(revenue).toContainText(total);
   await expect(revenue).not.toContainText("42,794");
   expect(await citedPage(revenue, total)).toBe("BESTBUY_2023_10K.pdf, p. 40");
+
+  // whether a rate held: its row of percents, and the points it moved
+  const margins = await ask(
+    page,
+    "Are Best Buy's gross margins historically consistent? If gross margins are not relevant for a retailer, explain why.",
+  );
+  await expect(margins).toContainText(
+    /Gross profit as a % of revenue: 2023 21\.[34]%; 2022 22\.[45]%; 2021 22\.[45]% \(from 2022 to 2023: down 1\.1 percentage points\)/,
+  );
 });

@@ -212,6 +212,19 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     );
   });
 
+  it("answers a figure asked for a period with the row its label names, the period in its heads, not prose that repeats the period", async () => {
+    const tenQ = await pages("sec_financebench/BESTBUY_2024Q2_10Q.pdf");
+    const passages = passagesOf("BESTBUY_2024Q2_10Q.pdf", { 16: tenQ[15]!, 17: tenQ[16]!, 24: tenQ[23]! });
+    // was "Online revenue of $2.8 billion and $5.5 billion in the second quarter and first six months of fiscal 2024 decreased..."
+    expect(quotes(answerOver(passages, "What was revenue in the second quarter of fiscal 2024?"))[0]).toBe(
+      "Revenue: Three months ended July 29, 2023 $9,583; Three months ended July 30, 2022 $10,329; Six months ended July 29, 2023 $19,050; Six months ended July 30, 2022 $20,976",
+    );
+    // a margin asked is the row of percents
+    expect(quotes(answerOver(passages, "What was the gross margin in the second quarter?"))[0]).toMatch(
+      /^Gross profit as a % of revenue: Three months ended July 29, 2023 23\.2%;/,
+    );
+  });
+
   it("works out a quarter's share of its year's amount from the two sentences that state them", async () => {
     const ulta = await pages("sec_financebench/ULTABEAUTY_2023Q4_EARNINGS.pdf");
     const passages = passagesOf("ULTABEAUTY_2023Q4_EARNINGS.pdf", { 1: ulta[0]!, 3: ulta[2]! });

@@ -539,6 +539,8 @@ describe("providers", () => {
     expect(askedFactKind("What drove the decline in margins? Answer in one sentence.")).toBe("reason");
     expect(askedFactKind("Did the margin fluctuate between 2021 and 2023?")).toBe("figure");
     expect(askedFactKind("Was revenue stable over the last three years?")).toBe("figure");
+    // a margin is a share: its percent states it as well as a sum
+    expect(askedFactKind("What was the gross margin in the second quarter?")).toBe("figure");
   });
 
   it("local responder: a file the question names is where it leads from, over a sentence of another file that scores a little better", () => {

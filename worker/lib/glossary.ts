@@ -19,7 +19,7 @@ const GROUPS: readonly (readonly string[])[] = [
   ["EBIT", "earnings before interest and taxes"],
   ["EBITDA", "earnings before interest, taxes, depreciation and amortization"],
   ["D&A", "depreciation and amortization"],
-  ["gross margin", "gross profit"],
+  ["gross margin", "gross profit", "gross profit rate", "gross profit as a % of revenue", "gross profit as a percentage of net sales"],
   ["cash flow statement", "statement of cash flows", "statements of cash flows"],
   ["balance sheet", "statement of financial position"],
   ["income statement", "statement of operations", "statement of earnings", "profit and loss", "P&L"],

@@ -140,3 +140,12 @@ export function namedRowWeight(question: string, fileNames: readonly string[]): 
   const asked = rowQuestion(question, fileNames);
   return (row) => 1 + (NAMED_ROW_WEIGHT - 1) * (labelShares(rowLabelText(row), asked)?.label ?? 0);
 }
+
+/**
+ * Whether the question names all of a quoted row's label ("Revenue" for "What was revenue in the
+ * second quarter?"): the row that answers it, whose column heads also write the period it asks.
+ */
+export function namedWholly(question: string, fileNames: readonly string[]): (row: string) => boolean {
+  const asked = rowQuestion(question, fileNames);
+  return (row) => labelShares(rowLabelText(row), asked)?.label === 1;
+}

@@ -273,7 +273,7 @@ export function askedFactKind(question: string): FactKind | null {
   // "who is the CEO?" asks a name; "who can claim...?" does not
   if (/\bwho (is|was|are|were|signed|signs)\b/.test(q)) return "person";
   if (
-    /\b(fine|penalty|fee|charge|cost|price|rate|percent(age)?|amount|limit|ceiling|cap|maximum|minimum|threshold|how much|worth)\b/.test(
+    /\b(fine|penalty|fee|charge|cost|price|rate|margin|percent(age)?|amount|limit|ceiling|cap|maximum|minimum|threshold|how much|worth)\b/.test(
       q,
     ) ||
     // a limit asked in other words: "the most I can deduct", "at what level of income must I file", "at what
@@ -980,6 +980,12 @@ function sentenceTerms(question: string): { pattern: string; weight: number }[] 
   ];
 }
 
+/** A question's term naming a period or a point in it ("fiscal", "second", "quarter", "year end"), not a year's number or a month. */
+const HEADS_PERIOD =
+  /^(fiscal|fy|years?|annual|quarter(s|ly)?|months?|half|end|ended|ending|full|whole|first|second|third|fourth|three|six|nine|twelve|ytd|q[1-4]|h[12])$/;
+/** A labelled row whose figures are headed by periods or dates: "Revenue: Three months ended July 29, 2023 $9,583; ...", "Net sales: 2023 $3,226.8; ...". */
+const HEADED_ROW = /^[^:]+: (?:[A-Z][a-z]+(?:-[a-z]+)? (?:months|weeks) ended )?(?:(?:19|20)\d\d|[A-Z][a-z]+ \d{1,2}, (?:19|20)\d\d) /;
+
 /**
  * A term of the file's name ("3M" of 3M_2018_10K.pdf, "Pfizer", "Best" and "Buy" of BESTBUY_2023_10K.pdf)
  * names what every page of it is about, and counts this much in a sentence (bench:offline: 0.5 moved
@@ -1001,7 +1007,9 @@ function namesFile(pattern: string, fileNames: readonly string[]): boolean {
  * date, a period or a rule. `quoteCases`: the case of a listed sentence the question singles out is
  * scored as a sentence too (for the answer; ranking passages needs no more than their sentences).
  * `percentRows`: a share asked is stated by a row of percents before one of sums (for the answer: a
- * page of sums holds the share's parts).
+ * page of sums holds the share's parts). `periodRows`: the rows whose column heads hold the period
+ * words of the question ("quarter", "fiscal") when headed by periods or dates (for the answer: the
+ * rows the question names by their label, row-labels.ts).
  * `fileNames`: the passages' file names, letters and digits only, whose terms count FILE_NAME_WEIGHT.
  * `rowWeight`: how much a table row's score counts, by the row ("Label: figures"; row-labels.ts).
  */
@@ -1011,9 +1019,16 @@ export function scoreSentences(
   {
     quoteCases = false,
     percentRows = false,
+    periodRows = () => false,
     fileNames = [],
     rowWeight = () => 1,
-  }: { quoteCases?: boolean; percentRows?: boolean; fileNames?: readonly string[]; rowWeight?: (row: string) => number } = {},
+  }: {
+    quoteCases?: boolean;
+    percentRows?: boolean;
+    periodRows?: (row: string) => boolean;
+    fileNames?: readonly string[];
+    rowWeight?: (row: string) => number;
+  } = {},
 ): ScoredSentence[] {
   const terms = sentenceTerms(question).map((t) => (namesFile(t.pattern, fileNames) ? { ...t, weight: t.weight * FILE_NAME_WEIGHT } : t));
   if (terms.length === 0) return [];
@@ -1038,18 +1053,27 @@ export function scoreSentences(
   const weights = termTests.map((_, j) => terms[j]?.weight ?? 1).concat(codes.map(() => CODE_WEIGHT));
   termTests.push(...codes);
   const holds = new Map<string, boolean[]>();
+  // a period the question names ("in the second quarter of fiscal 2024") is written in a table's
+  // column heads ("Three months ended July 29, 2023"): the row asked, headed by periods, holds its
+  // words, as rare as the words are where written
+  const periodTerms = termTests.map((_, j) => j < terms.length && HEADS_PERIOD.test(terms[j]!.pattern));
+  const headedRows = new Set<string>();
   for (const p of passages) {
-    for (const { text, lower } of p.sentences) {
-      if (!holds.has(text))
-        holds.set(
-          text,
-          termTests.map((term) => term.test(lower)),
-        );
+    for (const { text, lower, row } of p.sentences) {
+      if (holds.has(text)) continue;
+      holds.set(
+        text,
+        termTests.map((term) => term.test(lower)),
+      );
+      if (row && periodRows(text) && HEADED_ROW.test(text)) headedRows.add(text);
     }
   }
   const total = holds.size;
   const idf = termTests.map((_, j) => weights[j]! * Math.log(1 + total / (1 + [...holds.values()].filter((h) => h[j]).length)));
-  const matched = (sentence: string) => holds.get(sentence)!.reduce((sum, hit, j) => sum + (hit ? idf[j]! : 0), 0);
+  const matched = (sentence: string) => {
+    const headed = headedRows.has(sentence);
+    return holds.get(sentence)!.reduce((sum, hit, j) => sum + (hit || (headed && periodTerms[j]) ? idf[j]! : 0), 0);
+  };
   // a listed case is no sentence of its own for the terms' rarity: its words are its list's
   const matchedIn = (lower: string) => termTests.reduce((sum, term, j) => sum + (term.test(lower) ? idf[j]! : 0), 0);
   const termsIn = (lower: string) => termTests.filter((term) => term.test(lower)).length;
