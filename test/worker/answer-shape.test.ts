@@ -225,6 +225,14 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     );
   });
 
+  it("finds the noun asked in a row's plural label ('inventory': 'Total inventories')", async () => {
+    const threeM = await pages("sec_financebench/3M_2018_10K.pdf");
+    const passages = passagesOf("3M_2018_10K.pdf", { 58: threeM[57]! });
+    expect(quotes(answerOver(passages, "How much inventory did 3M have at year-end 2018?"))[0]).toBe(
+      "Total inventories: 2018 4,366; 2017 4,034",
+    );
+  });
+
   it("works out a quarter's share of its year's amount from the two sentences that state them", async () => {
     const ulta = await pages("sec_financebench/ULTABEAUTY_2023Q4_EARNINGS.pdf");
     const passages = passagesOf("ULTABEAUTY_2023Q4_EARNINGS.pdf", { 1: ulta[0]!, 3: ulta[2]! });

@@ -22,6 +22,11 @@ describe("a row's label named by a question", () => {
     // half of "Total current assets" is asked: it counts, less
     expect(named("What were total assets at the end of fiscal 2023?", "Total current assets")?.label).toBe(0.5);
     expect(named("What were total assets at the end of fiscal 2023?", "Total deferred tax assets")).toBeNull();
+    // a statement writes the noun asked in the plural
+    expect(named("How much inventory did 3M have at year-end 2018?", "Total inventories", "3M_2018_10K.pdf")?.label).toBe(1);
+    expect(named("What were total liability balances?", "Total liabilities")?.label).toBe(1);
+    // but a short word's y stays ("FY")
+    expect(named("What was revenue in FY2023?", "Fees")).toBeNull();
   });
 
   it("never names a label by the file's own name, nor a label's wrapped end", () => {

@@ -22,6 +22,12 @@ export function rowLabels(text: string): string | null {
 const PERIOD_WORD =
   /^(fiscal|fy\d*|years?|yearly|annual|quarters?|quarterly|months?|monthly|half|weeks?|period|ended|ending|end|full|whole|first|second|third|fourth|three|six|nine|twelve|ytd|q[1-4]|h[12]|total|january|february|march|april|may|june|july|august|september|october|november|december|\d[\d,.]*)$/;
 
+/**
+ * A word's stem as a label's words start with it: a noun's final y after a consonant left out, as a
+ * statement writes the plural ("Merchandise inventories" for "inventory"; "Total liabilities").
+ */
+const labelStem = (word: string) => stem(word).replace(/(?<=\p{L}{3}[^aeiou])y$/u, "");
+
 /** A stem shorter than this ("r" of "R&D") would name every label it starts a word of. */
 const MIN_STEM = 2;
 
@@ -49,7 +55,7 @@ export interface RowQuestion {
 export function rowQuestion(question: string, fileNames: readonly string[]): RowQuestion {
   const names = fileNames.map((name) => name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, ""));
   const ownName = (word: string) => /\p{L}/u.test(word) && names.some((name) => name.includes(word));
-  const phrasing = (phrase: string) => wordsOf(phrase).filter(namesRow).map(stem);
+  const phrasing = (phrase: string) => wordsOf(phrase).filter(namesRow).map(labelStem);
   const concepts = glossaryMatches(question).map((m) => [...m.used, ...m.others].map(phrasing).filter((p) => p.length));
   const conceptStems = new Set(concepts.flat(2));
   return {
@@ -57,7 +63,7 @@ export function rowQuestion(question: string, fileNames: readonly string[]): Row
       ...new Set(
         queryTerms(question)
           .filter((w) => namesRow(w) && !ownName(w))
-          .map(stem),
+          .map(labelStem),
       ),
     ].filter((s) => s.length >= MIN_STEM && !conceptStems.has(s)),
     concepts,
