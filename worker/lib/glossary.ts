@@ -78,11 +78,11 @@ const GROUPS: readonly (readonly string[])[] = [
 
 /**
  * One phrasing as a pattern: any spacing or punctuation between its words (letters, digits, "&":
- * nothing to escape), a plural's "s" at its end; as a document writes it (`inflected`), a verb's
- * "-ed" or "-ing" too ("limited", "withdrawing").
+ * nothing to escape; "as a % of"), a plural's "s" at its end; as a document writes it
+ * (`inflected`), a verb's "-ed" or "-ing" too ("limited", "withdrawing").
  */
 function phrasePattern(phrase: string, { inflected = false } = {}): string {
-  const body = (phrase.toLowerCase().match(/[\p{L}\p{N}&]+/gu) ?? []).join("[\\s,.&/-]*");
+  const body = (phrase.toLowerCase().match(/[\p{L}\p{N}&]+/gu) ?? []).join("[\\s,.&/%-]*");
   return `(?<![\\p{L}\\p{N}])${body}(?:e?s${inflected ? "|e?d|ing" : ""})?(?![\\p{L}\\p{N}])`;
 }
 

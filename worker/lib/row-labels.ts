@@ -4,7 +4,7 @@
 // each chunk's row labels apart (rowLabels) and ranks the chunks whose labels the question names
 // whole (rowLabelScore).
 import { glossaryMatches } from "./glossary";
-import { isAskingWord, isTableRow, labelledRows, queryTerms, rowLabelText, splitSentences, stem, wordsOf } from "./text";
+import { isAskingWord, isTableRow, labelledRows, PERIOD_WORD, queryTerms, rowLabelText, splitSentences, stem, wordsOf } from "./text";
 
 /**
  * The labels of the table rows in a chunk's text ("Revenue", "Total assets", "Total cash provided
@@ -14,13 +14,6 @@ export function rowLabels(text: string): string | null {
   const labels = splitSentences(text).filter(isTableRow).flatMap(labelledRows).map(rowLabelText);
   return labels.length ? labels.join("\n") : null;
 }
-
-/**
- * Words that name a period, or a total, rather than what a row counts: "fiscal 2023", "at the end
- * of the second quarter", "for the full year", "Total assets".
- */
-const PERIOD_WORD =
-  /^(fiscal|fy\d*|years?|yearly|annual|quarters?|quarterly|months?|monthly|half|weeks?|period|ended|ending|end|full|whole|first|second|third|fourth|three|six|nine|twelve|ytd|q[1-4]|h[12]|total|january|february|march|april|may|june|july|august|september|october|november|december|\d[\d,.]*)$/;
 
 /**
  * A word's stem as a label's words start with it: a noun's final y after a consonant left out, as a

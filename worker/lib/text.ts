@@ -980,9 +980,18 @@ function sentenceTerms(question: string): { pattern: string; weight: number }[] 
   ];
 }
 
-/** A question's term naming a period or a point in it ("fiscal", "second", "quarter", "year end"), not a year's number or a month. */
-const HEADS_PERIOD =
-  /^(fiscal|fy|years?|annual|quarter(s|ly)?|months?|half|end|ended|ending|full|whole|first|second|third|fourth|three|six|nine|twelve|ytd|q[1-4]|h[12])$/;
+/**
+ * Words that name a period, or a total, rather than what a row counts: "fiscal 2023", "at the end
+ * of the second quarter", "for the full year", "Total assets".
+ */
+export const PERIOD_WORD =
+  /^(fiscal|fy\d*|years?|yearly|annual|quarters?|quarterly|months?|monthly|half|weeks?|period|ended|ending|end|full|whole|first|second|third|fourth|three|six|nine|twelve|ytd|q[1-4]|h[12]|total|january|february|march|april|may|june|july|august|september|october|november|december|\d[\d,.]*)$/;
+/**
+ * A question's term naming a period or a point in it ("fiscal", "second", "quarter", "year end"),
+ * as a table's column heads write it in other words; not a total, a year's number or a month,
+ * which heads write as they are ("FY2022" is 2022).
+ */
+const headsPeriod = (term: string) => PERIOD_WORD.test(term) && !/^(total|fy\d|\d)/.test(term) && !MONTH.test(term);
 /** A labelled row whose figures are headed by periods or dates: "Revenue: Three months ended July 29, 2023 $9,583; ...", "Net sales: 2023 $3,226.8; ...". */
 const HEADED_ROW = /^[^:]+: (?:[A-Z][a-z]+(?:-[a-z]+)? (?:months|weeks) ended )?(?:(?:19|20)\d\d|[A-Z][a-z]+ \d{1,2}, (?:19|20)\d\d) /;
 
@@ -1008,8 +1017,8 @@ function namesFile(pattern: string, fileNames: readonly string[]): boolean {
  * scored as a sentence too (for the answer; ranking passages needs no more than their sentences).
  * `percentRows`: a share asked is stated by a row of percents before one of sums (for the answer: a
  * page of sums holds the share's parts). `periodRows`: the rows whose column heads hold the period
- * words of the question ("quarter", "fiscal") when headed by periods or dates (for the answer: the
- * rows the question names by their label, row-labels.ts).
+ * words of the question ("quarter", "fiscal") when headed by periods or dates (the rows the question
+ * names by their label, row-labels.ts).
  * `fileNames`: the passages' file names, letters and digits only, whose terms count FILE_NAME_WEIGHT.
  * `rowWeight`: how much a table row's score counts, by the row ("Label: figures"; row-labels.ts).
  */
@@ -1056,7 +1065,7 @@ export function scoreSentences(
   // a period the question names ("in the second quarter of fiscal 2024") is written in a table's
   // column heads ("Three months ended July 29, 2023"): the row asked, headed by periods, holds its
   // words, as rare as the words are where written
-  const periodTerms = termTests.map((_, j) => j < terms.length && HEADS_PERIOD.test(terms[j]!.pattern));
+  const periodTerms = termTests.map((_, j) => j < terms.length && headsPeriod(terms[j]!.pattern));
   const headedRows = new Set<string>();
   for (const p of passages) {
     for (const { text, lower, row } of p.sentences) {
