@@ -25,6 +25,11 @@ describe("the item of a list a superlative asks", () => {
 
   it("chooses nothing for a question without a superlative, a list without a change per item, a short list or a tie", () => {
     expect(listedExtreme("How did the Entertainment category do?", categories)).toBeNull();
+    // a company's name is no superlative: "Best Buy", capitalised or the file's own name
+    expect(listedExtreme("What was Best Buy's revenue in fiscal 2023?", categories)).toBeNull();
+    expect(listedExtreme("what was best buy's revenue in fiscal 2023?", categories, ["bestbuy202310k"])).toBeNull();
+    expect(listedExtreme("Which best buy category did best?", categories, ["bestbuy202310k"])?.item).toMatch(/^Entertainment:/);
+    expect(listedExtreme("Which category had the Highest growth?", categories)?.item).toMatch(/^Entertainment:/);
     const noWay =
       "Revenue by category: • Computing: 42% of revenue in the quarter. • Appliances: 14% of revenue. • Entertainment: 6% of revenue.";
     expect(listedExtreme("Which category was the largest?", noWay)).toBeNull();

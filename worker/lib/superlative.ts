@@ -6,8 +6,9 @@
 // and their signs are the list's own.
 
 /** A superlative asked of several things: "which category performed the best", "what region had the biggest drop". */
-const SUPERLATIVE_ASKED =
-  /\b(which|what)\b[^?]*?\b(best|most|highest|largest|biggest|greatest|strongest|fastest|worst|least|lowest|smallest|weakest|slowest)\b(\s+\w+)?/i;
+const WHICH = /\b(which|what)\b/i;
+const SUPERLATIVE =
+  /\b(best|most|highest|largest|biggest|greatest|strongest|fastest|worst|least|lowest|smallest|weakest|slowest)\b(\s+\w+)?/gi;
 /** Words that ask the bottom of the list: "the worst", "the lowest"; "the biggest drop" asks the largest fall. */
 const LOWEST = /^(worst|least|lowest|smallest|weakest|slowest)$/i;
 const FALL = /^(drop|decline|decrease|fall|loss|reduction)s?$/i;
@@ -45,6 +46,25 @@ function itemOf(piece: string): Item | null {
   return { name: name.trim(), text: `${name.trim()}: ${text.trim()}`, change, written: `${down ? "-" : ""}${digits}%` };
 }
 
+/**
+ * Whether a superlative is asked after "which" or "what", and of the lowest ("the worst", "the
+ * biggest drop") or the highest; null for none. A name's word is none: capitalised but not after
+ * "the" ("What was Best Buy's revenue?", not "the Highest EBITDAR"), or with the next word the
+ * files' own name ("best buy" of BESTBUY_2023_10K.pdf; `fileNames` in letters and digits only).
+ */
+function superlativeAsked(question: string, fileNames: readonly string[]): boolean | null {
+  const which = WHICH.exec(question);
+  if (!which) return null;
+  const after = question.slice(which.index);
+  for (const m of after.matchAll(SUPERLATIVE)) {
+    const [word, next = ""] = [m[1]!, m[2]?.trim() ?? ""];
+    if (/^\p{Lu}/u.test(word) && !/\bthe\s+$/i.test(after.slice(0, m.index))) continue;
+    if (next && fileNames.some((name) => name.includes(`${word}${next}`.toLowerCase()))) continue;
+    return LOWEST.test(word) || FALL.test(next);
+  }
+  return null;
+}
+
 export interface ListedExtreme {
   /** the item, as quoted */
   item: string;
@@ -58,10 +78,9 @@ export interface ListedExtreme {
  * and states one percent change with the way it went ("decline", "growth"). Null when the question
  * asks no superlative or the sentence lists fewer than MIN_ITEMS such items.
  */
-export function listedExtreme(question: string, sentence: string): ListedExtreme | null {
-  const asked = SUPERLATIVE_ASKED.exec(question);
-  if (!asked) return null;
-  const lowest = LOWEST.test(asked[2]!) || FALL.test((asked[3] ?? "").trim());
+export function listedExtreme(question: string, sentence: string, fileNames: readonly string[] = []): ListedExtreme | null {
+  const lowest = superlativeAsked(question, fileNames);
+  if (lowest === null) return null;
   const pieces = sentence.split(BULLET).slice(1);
   const items = pieces.map(itemOf);
   if (items.length < MIN_ITEMS || items.some((i) => i === null)) return null;

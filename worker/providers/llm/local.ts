@@ -80,7 +80,7 @@ export function pickSentences(question: string, input: Pick<ChatTurnInput, "pass
   // Domestic segment's table and of the statement of earnings): the whole is the figure asked
   const lead =
     shareLead(question, input.passages, ranked[0].score) ??
-    extremeLead(question, ranked) ??
+    extremeLead(question, ranked, fileNames) ??
     ranked.reduce((best, c) => (c.score >= ranked[0]!.score * SUPPORT_MIN_SHARE && isPartOf(best.text, c.text) ? c : best), ranked[0]);
   const related = [...new Set(ranked.filter((c) => c.score >= lead.score * SEE_ALSO_MIN_SHARE).map((c) => c.n))].sort((a, b) => a - b);
   const picked = [lead];
@@ -114,9 +114,9 @@ function shareLead(question: string, passages: ChatTurnInput["passages"], score:
  * A superlative asked of a list ("Which category performed the best?") leads with the list's item
  * whose change is the one asked, from the best-scored sentence that lists such items (superlative.ts).
  */
-function extremeLead(question: string, ranked: readonly Candidate[]): Candidate | null {
+function extremeLead(question: string, ranked: readonly Candidate[], fileNames: readonly string[]): Candidate | null {
   for (const c of ranked) {
-    const found = listedExtreme(question, c.text);
+    const found = listedExtreme(question, c.text, fileNames);
     if (found) return { n: c.n, text: found.item, score: c.score, workedOut: found.among };
   }
   return null;
