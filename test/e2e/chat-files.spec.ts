@@ -11,7 +11,7 @@
 // asked of a 10-Q's figure is worked out from the balance sheet's row, and one over
 // its half year from the statement of earnings' six-month figures; a 10-K's
 // figure asked in a few words is answered by its statement's row, the company's and
-// not a segment's.
+// not a segment's, also in a new chat over it and the 10-Q.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Locator, type Page } from "@playwright/test";
@@ -236,4 +236,14 @@ test("a 10-K's figure asked in a few words is answered by its statement's row, t
   await expect(margins).toContainText(
     /Gross profit as a % of revenue: 2023 21\.[34]%; 2022 22\.[45]%; 2021 22\.[45]% \(from 2022 to 2023: down 1\.1 percentage points\)/,
   );
+
+  // with its 10-Q on My Files too, a new chat searches both: the question names the company, whose
+  // files' statement rows are found as in a chat about one of them
+  await uploadOnMyFiles(page, TEN_Q, "BESTBUY_2024Q2_10Q.pdf");
+  await page.getByRole("button", { name: "New Chat" }).click();
+  await expect(page.getByText("Searching all your files")).toBeVisible();
+  const overBoth = await ask(page, "What was Best Buy's revenue in fiscal 2023?");
+  await expect(overBoth).toContainText(total);
+  await expect(overBoth).not.toContainText("42,794");
+  expect(await citedPage(overBoth, total)).toBe("BESTBUY_2023_10K.pdf, p. 40");
 });

@@ -122,4 +122,26 @@ describe.skipIf(!corpus)("a statement's rows on real 10-K text", () => {
     const assets = await ask("What were total assets at the end of fiscal 2023?");
     expect(assets).toEqual({ lead: "Total assets: January 28, 2023 $15,803; January 29, 2022 $17,504", page: 39 });
   });
+
+  it("finds the row in the file a question names among several, in a chat searching all of them", { timeout: 90_000 }, async () => {
+    const userId = `row-labels-${crypto.randomUUID()}`;
+    const userLibrary = library(env, userId);
+    const add = async (documentId: string, fileName: string, pages: string[]) => {
+      await userLibrary.enqueue(documentId, fileName);
+      const { runId } = (await userLibrary.begin(documentId))!;
+      await userLibrary.addPages(documentId, runId, 1, pages, false);
+      await userLibrary.finish(documentId, runId);
+    };
+    await add("bby-10k", "BESTBUY_2023_10K.pdf", await tenK());
+    const ulta = await corpusBytes("sec_financebench/ULTABEAUTY_2023Q4_EARNINGS.pdf");
+    await add("ulta", "ULTABEAUTY_2023Q4_EARNINGS.pdf", (await extractPdfPages(ulta, 1000)).pages);
+    // no documents attached: the question names Best Buy's file, whose whole-text search ranked
+    // the cash flow statement's rows below its prose about dividends
+    const question = "How much did Best Buy pay out in dividends in fiscal 2023?";
+    const passages = await retrievePassages(env, { userId, question });
+    const answer = localAnswer({ question, passages, history: [], anonymous: false });
+    const [, lead, n] = answer.split("\n")[0]!.match(/^(.*) \[(\d+)\]$/)!;
+    expect(lead).toBe("Dividends paid: January 28, 2023 (789); January 29, 2022 (688); January 30, 2021 (568)");
+    expect(passages[Number(n) - 1]).toMatchObject({ documentId: "bby-10k", page: 42 });
+  });
 });

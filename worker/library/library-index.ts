@@ -469,9 +469,18 @@ export class LibraryIndex {
           ).values(),
         ];
     const labelled = rowsIn.length && rowAnswers(askedFactKind(question)) ? this.rowsNamed(question, rowsIn, limit) : [];
-    if (labelled.length) hits = fuseByRank([hits, labelled.map((l) => l.hit)], undefined, [1, ROW_LABEL_WEIGHT]).slice(0, limit);
-    if (named.length)
-      hits = fuseByRank([hits, this.matching(weighty.join(" OR "), named, limit)], undefined, [1, NAMED_WEIGHT]).slice(0, limit);
+    // one fusion of the three, the rows weighing against the whole text of the documents they are
+    // in as in a chat about one file: the named documents' whole text counts in both text searches
+    const lists: { hits: ChunkHit[]; weight: number }[] = [{ hits, weight: 1 }];
+    const wholeText = 1 + (named.length ? NAMED_WEIGHT : 0);
+    if (labelled.length) lists.push({ hits: labelled.map((l) => l.hit), weight: ROW_LABEL_WEIGHT * wholeText });
+    if (named.length) lists.push({ hits: this.matching(weighty.join(" OR "), named, limit), weight: NAMED_WEIGHT });
+    if (lists.length > 1)
+      hits = fuseByRank(
+        lists.map((l) => l.hits),
+        undefined,
+        lists.map((l) => l.weight),
+      ).slice(0, limit);
     return labelled.length ? namedRowsFirst(hits, new Map(labelled.map((l) => [l.hit.id, l.score]))) : hits;
   }
 
