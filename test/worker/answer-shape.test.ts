@@ -137,6 +137,14 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     expect(rows).toContain(
       "Operating income (loss): Three months ended December 31, 2022 (1,896); Three months ended December 31, 2021 368,847; Twelve months ended December 31, 2022 1,439,372; Twelve months ended December 31, 2021 2,278,699",
     );
+
+    // a month and day split from their years ("13 Weeks Ended 52 Weeks Ended January 28, January 29, ... 2023 2022 ..."): were years alone
+    const ulta = splitSentences(chunkPage((await pages("sec_financebench/ULTABEAUTY_2023Q4_EARNINGS.pdf"))[0]!)[0]!.text)
+      .filter(isTableRow)
+      .flatMap((piece) => labelledRows(piece));
+    expect(ulta).toContain(
+      "Net sales: 13 weeks ended January 28, 2023 $3,226.8; 13 weeks ended January 29, 2022 $2,729.4; 13 weeks ended January 30, 2021 $2,198.7; 52 weeks ended January 28, 2023 $10,208.6; 52 weeks ended January 29, 2022 $8,630.9; 52 weeks ended January 30, 2021 $6,152.0",
+    );
   });
 
   it("reads a statement of two columns (headed by dates, or rows of two figures) as labelled rows, never as text", async () => {

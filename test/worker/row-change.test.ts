@@ -83,5 +83,15 @@ describe("the change a table row's figures show", () => {
     const quarter = "Revenues: Three months ended July 2, 2023 $12,734; Three months ended July 3, 2022 $27,742";
     expect(isPartOf(quarter, "Revenues: Six months ended July 2, 2023 $31,015; Six months ended July 3, 2022 $53,402")).toBe(false);
     expect(isPartOf(quarter, "Revenues: Three months ended July 2, 2023 $13,000; Three months ended July 3, 2022 $28,000")).toBe(true);
+
+    // a retailer counts its periods in weeks: 13 is a quarter, 52 a year
+    const sales =
+      "Net sales: 13 weeks ended January 28, 2023 $3,226.8; 13 weeks ended January 29, 2022 $2,729.4; 52 weeks ended January 28, 2023 $10,208.6; 52 weeks ended January 29, 2022 $8,630.9";
+    expect(rowChange(sales, "How did net sales change over the full year?")).toBe(
+      " (from 52 weeks ended January 29, 2022 to January 28, 2023: up $1,577.7, or 18%)",
+    );
+    expect(rowChange(sales, "Did net sales grow in the fourth quarter?")).toBe(
+      " (from 13 weeks ended January 29, 2022 to January 28, 2023: up $497.4, or 18%)",
+    );
   });
 });

@@ -25,7 +25,7 @@ const HEADED_FIGURE =
 
 interface Figure {
   head: string;
-  /** the length of the period the figure ends ("three", "six"), when the table has several; "" for none */
+  /** the length of the period the figure ends in months ("three", "six"; "13 weeks" is "three"), when the table has several; "" for none */
   period: string;
   /** the year or the date the head ends with */
   end: string;
@@ -47,7 +47,7 @@ function figureOf(written: string): Figure | null {
   if (Number.isNaN(time) || !digits) return null;
   return {
     head,
-    period: period.toLowerCase(),
+    period: PERIOD_LENGTHS[period.toLowerCase()] ?? period.toLowerCase(),
     end,
     time,
     value: (negative ? -1 : 1) * Number(digits),
@@ -66,6 +66,20 @@ function rowFigures(row: string): Figure[] | null {
 }
 
 const YEARS = /\b(?:19|20)\d\d\b/g;
+
+/** A period counted in weeks, as the months it spans: a retailer's quarter is 13 (or 14) weeks, its year 52 (or 53). */
+const PERIOD_LENGTHS: Record<string, string> = {
+  "13": "three",
+  thirteen: "three",
+  "14": "three",
+  fourteen: "three",
+  "26": "six",
+  "39": "nine",
+  "52": "twelve",
+  "53": "twelve",
+  "fifty-two": "twelve",
+  "fifty-three": "twelve",
+};
 
 /** How a question names a period's length. */
 const PERIOD_NAMES: Record<string, RegExp> = {

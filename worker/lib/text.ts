@@ -518,7 +518,7 @@ const FOOTNOTE_MARK = /^\((\d|[a-z])\)$/;
 const ROW_LABEL_WORDS = 12;
 
 /** "Three Months Ended", "Twelve months ended": the period a run of repeated dates heads, in turn. */
-const PERIOD_ENDED = /\b(Three|Six|Nine|Twelve|Fifty-two|Fifty-three|13|26|39|52|53) (Months|Weeks) Ended\b/gi;
+const PERIOD_ENDED = /\b(Three|Six|Nine|Twelve|Thirteen|Fourteen|Fifty-two|Fifty-three|13|14|26|39|52|53) (Months|Weeks) Ended\b/gi;
 /** Words before a table's dates read for the periods they head (and characters, for a chunk inheriting them). */
 const MAX_PERIOD_WORDS = 40;
 const PERIODS_BEFORE_CHARS = 300;
@@ -550,12 +550,36 @@ function columnHeads(tokens: readonly string[]): { heads: string[]; start: numbe
   for (let i = 0; i < tokens.length; i++) {
     let j = i;
     while (j < tokens.length && YEAR.test(tokens[j]!)) j++;
-    if (j - i >= 2) return { heads: tokens.slice(i, j), start: j };
+    if (j - i >= 2) return { heads: splitDatedHeads(tokens, i, tokens.slice(i, j)) ?? tokens.slice(i, j), start: j };
     const dates: string[] = [];
     for (j = i; dateAt(tokens, j); j += 3) dates.push(tokens.slice(j, j + 3).join(" "));
     if (dates.length >= 2) return { heads: datedHeads(dates, tokens.slice(Math.max(0, i - MAX_PERIOD_WORDS), i).join(" ")), start: j };
   }
   return { heads: [], start: 0 };
+}
+
+/**
+ * Heads whose dates a PDF split, the month and day over their years ("13 Weeks Ended 52 Weeks Ended
+ * January 28, January 29, January 28, January 29, (Dollars in millions) 2023 2022 2023 2022"),
+ * when the years repeat for periods of different lengths: the dates made whole and named by their
+ * periods ("13 weeks ended January 28, 2023"); null otherwise (the years alone head the figures).
+ */
+function splitDatedHeads(tokens: readonly string[], at: number, years: readonly string[]): string[] | null {
+  if (new Set(years).size === years.length) return null;
+  const before = tokens.slice(Math.max(0, at - MAX_PERIOD_WORDS), at);
+  for (let k = 0; k + 1 < before.length; k++) {
+    const days: string[] = [];
+    for (let d = k; MONTH_NAME.test(before[d] ?? "") && /^\d{1,2},$/.test(before[d + 1] ?? ""); d += 2)
+      days.push(`${before[d]} ${before[d + 1]}`);
+    if (days.length === 0) continue;
+    if (days.length !== years.length) return null;
+    const heads = datedHeads(
+      days.map((day, n) => `${day} ${years[n]}`),
+      before.slice(0, k).join(" "),
+    );
+    return heads.length ? heads : null;
+  }
+  return null;
 }
 
 /** A table's column heads in a page's text: two or more years side by side ("2018 2017 2016"), or calendar dates ("July 29, 2023 January 28, 2023"). */
@@ -993,7 +1017,8 @@ export const PERIOD_WORD =
  */
 const headsPeriod = (term: string) => PERIOD_WORD.test(term) && !/^(total|fy\d|\d)/.test(term) && !MONTH.test(term);
 /** A labelled row whose figures are headed by periods or dates: "Revenue: Three months ended July 29, 2023 $9,583; ...", "Net sales: 2023 $3,226.8; ...". */
-const HEADED_ROW = /^[^:]+: (?:[A-Z][a-z]+(?:-[a-z]+)? (?:months|weeks) ended )?(?:(?:19|20)\d\d|[A-Z][a-z]+ \d{1,2}, (?:19|20)\d\d) /;
+const HEADED_ROW =
+  /^[^:]+: (?:(?:[A-Z][a-z]+(?:-[a-z]+)?|\d{1,2}) (?:months|weeks) ended )?(?:(?:19|20)\d\d|[A-Z][a-z]+ \d{1,2}, (?:19|20)\d\d) /;
 
 /**
  * A term of the file's name ("3M" of 3M_2018_10K.pdf, "Pfizer", "Best" and "Buy" of BESTBUY_2023_10K.pdf)
