@@ -139,11 +139,17 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     );
 
     // a month and day split from their years ("13 Weeks Ended 52 Weeks Ended January 28, January 29, ... 2023 2022 ..."): were years alone
-    const ulta = splitSentences(chunkPage((await pages("sec_financebench/ULTABEAUTY_2023Q4_EARNINGS.pdf"))[0]!)[0]!.text)
-      .filter(isTableRow)
-      .flatMap((piece) => labelledRows(piece));
-    expect(ulta).toContain(
+    const ultaRows = (chunk: { text: string; columnHeads?: string }) =>
+      splitSentences(withColumnHeads(chunk))
+        .filter(isTableRow)
+        .flatMap((piece) => labelledRows(piece));
+    const ulta = chunkPage((await pages("sec_financebench/ULTABEAUTY_2023Q4_EARNINGS.pdf"))[0]!);
+    expect(ultaRows(ulta[0]!)).toContain(
       "Net sales: 13 weeks ended January 28, 2023 $3,226.8; 13 weeks ended January 29, 2022 $2,729.4; 13 weeks ended January 30, 2021 $2,198.7; 52 weeks ended January 28, 2023 $10,208.6; 52 weeks ended January 29, 2022 $8,630.9; 52 weeks ended January 30, 2021 $6,152.0",
+    );
+    // and in the chunk after, which inherits them
+    expect(ultaRows(ulta[1]!)).toContain(
+      "Diluted earnings per share: 13 weeks ended January 28, 2023 $6.68; 13 weeks ended January 29, 2022 $5.41; 13 weeks ended January 30, 2021 $3.03; 52 weeks ended January 28, 2023 $24.01; 52 weeks ended January 29, 2022 $17.98; 52 weeks ended January 30, 2021 $3.11",
     );
   });
 
