@@ -569,15 +569,17 @@ function splitDatedHeads(tokens: readonly string[], at: number, years: readonly 
   const before = tokens.slice(Math.max(0, at - MAX_PERIOD_WORDS), at);
   for (let k = 0; k + 1 < before.length; k++) {
     const days: string[] = [];
-    for (let d = k; MONTH_NAME.test(before[d] ?? "") && /^\d{1,2},$/.test(before[d + 1] ?? ""); d += 2)
-      days.push(`${before[d]} ${before[d + 1]}`);
-    if (days.length === 0) continue;
-    if (days.length !== years.length) return null;
-    const heads = datedHeads(
-      days.map((day, n) => `${day} ${years[n]}`),
-      before.slice(0, k).join(" "),
-    );
-    return heads.length ? heads : null;
+    let d = k;
+    for (; MONTH_NAME.test(before[d] ?? "") && /^\d{1,2},$/.test(before[d + 1] ?? ""); d += 2) days.push(`${before[d]} ${before[d + 1]}`);
+    if (days.length === years.length) {
+      const heads = datedHeads(
+        days.map((day, n) => `${day} ${years[n]}`),
+        before.slice(0, k).join(" "),
+      );
+      return heads.length ? heads : null;
+    }
+    // another date ("March 9, 2023" of a release's dateline), or a run of another count: read on after it
+    if (days.length) k = d - 1;
   }
   return null;
 }
