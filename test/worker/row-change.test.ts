@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { asksChange, isPartOf, rowChange } from "../../worker/lib/row-change";
+import { labelledRows } from "../../worker/lib/text";
 
 describe("the change a table row's figures show", () => {
   it("hears a change asked in a user's words, and not in a question about one figure", () => {
@@ -90,6 +91,10 @@ describe("the change a table row's figures show", () => {
     expect(rowChange(sales, "How did net sales change over the full year?")).toBe(
       " (from 52 weeks ended January 29, 2022 to January 28, 2023: up $1,577.7, or 18%)",
     );
+    // the heads as a release writes them: month and day over the years, a dateline's date before them
+    const release =
+      "March 9, 2023 Ulta Beauty Announces Results 13 Weeks Ended 52 Weeks Ended January 28, January 29, January 28, January 29, (Dollars in millions) 2023 2022 2023 2022 Net sales $ 3,226.8 $ 2,729.4 $ 10,208.6 $ 8,630.9";
+    expect(labelledRows(release)).toEqual([sales]);
     expect(rowChange(sales, "Did net sales grow in the fourth quarter?")).toBe(
       " (from 13 weeks ended January 29, 2022 to January 28, 2023: up $497.4, or 18%)",
     );
