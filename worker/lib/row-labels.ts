@@ -4,7 +4,18 @@
 // each chunk's row labels apart (rowLabels) and ranks the chunks whose labels the question names
 // whole (rowLabelScore).
 import { glossaryMatches } from "./glossary";
-import { isAskingWord, isTableRow, labelledRows, PERIOD_WORD, queryTerms, rowLabelText, splitSentences, stem, wordsOf } from "./text";
+import {
+  isAskingWord,
+  isTableRow,
+  labelledRows,
+  PERIOD_WORD,
+  queryTerms,
+  rowLabelText,
+  splitSentences,
+  stem,
+  wordsOf,
+  type RowNaming,
+} from "./text";
 
 /**
  * The labels of the table rows in a chunk's text ("Revenue", "Total assets", "Total cash provided
@@ -134,17 +145,12 @@ export function rowLabelScore(labels: string, asked: RowQuestion): number {
  */
 const NAMED_ROW_WEIGHT = 2;
 
-/** The weight of a quoted row ("Label: figures") for a question: 1, up to NAMED_ROW_WEIGHT as the question names all of its label. */
-export function namedRowWeight(question: string, fileNames: readonly string[]): (row: string) => number {
+/** How a question names each quoted row, its label read once per row. */
+export function rowNaming(question: string, fileNames: readonly string[]): (row: string) => RowNaming {
   const asked = rowQuestion(question, fileNames);
-  return (row) => 1 + (NAMED_ROW_WEIGHT - 1) * (labelShares(rowLabelText(row), asked)?.label ?? 0);
-}
-
-/**
- * Whether the question names all of a quoted row's label ("Revenue" for "What was revenue in the
- * second quarter?"): the row that answers it, whose column heads also write the period it asks.
- */
-export function namedWholly(question: string, fileNames: readonly string[]): (row: string) => boolean {
-  const asked = rowQuestion(question, fileNames);
-  return (row) => labelShares(rowLabelText(row), asked)?.label === 1;
+  return (row) => {
+    const share = labelShares(rowLabelText(row), asked)?.label ?? 0;
+    // 1, up to NAMED_ROW_WEIGHT as the question names all of its label
+    return { weight: 1 + (NAMED_ROW_WEIGHT - 1) * share, wholly: share === 1 };
+  };
 }

@@ -1025,6 +1025,19 @@ export const PERIOD_WORD =
  * which heads write as they are ("FY2022" is 2022).
  */
 const headsPeriod = (term: string) => PERIOD_WORD.test(term) && !/^(total|fy\d|\d)/.test(term) && !MONTH.test(term);
+/** How a question names a quoted row ("Label: figures"; row-labels.ts rowNaming). */
+export interface RowNaming {
+  /** how much the row's score counts */
+  weight: number;
+  /**
+   * whether the question names all of its label ("Revenue" for "What was revenue in the second
+   * quarter?"): the row that answers it, whose column heads also write the period it asks
+   */
+  wholly: boolean;
+}
+
+/** A row the question does not name by its label (scoreSentences without `rowNaming`). */
+const UNNAMED_ROW: RowNaming = { weight: 1, wholly: false };
 /** A labelled row whose figures are headed by periods or dates: "Revenue: Three months ended July 29, 2023 $9,583; ...", "Net sales: 2023 $3,226.8; ...". */
 const HEADED_ROW =
   /^[^:]+: (?:(?:[A-Z][a-z]+(?:-[a-z]+)?|\d{1,2}) (?:months|weeks) ended )?(?:(?:19|20)\d\d|[A-Z][a-z]+ \d{1,2}, (?:19|20)\d\d) /;
@@ -1050,11 +1063,11 @@ function namesFile(pattern: string, fileNames: readonly string[]): boolean {
  * date, a period or a rule. `quoteCases`: the case of a listed sentence the question singles out is
  * scored as a sentence too (for the answer; ranking passages needs no more than their sentences).
  * `percentRows`: a share asked is stated by a row of percents before one of sums (for the answer: a
- * page of sums holds the share's parts). `periodRows`: the rows whose column heads hold the period
- * words of the question ("quarter", "fiscal") when headed by periods or dates (the rows the question
- * names by their label, row-labels.ts).
+ * page of sums holds the share's parts).
  * `fileNames`: the passages' file names, letters and digits only, whose terms count FILE_NAME_WEIGHT.
- * `rowWeight`: how much a table row's score counts, by the row ("Label: figures"; row-labels.ts).
+ * `rowNaming`: how the question names a table row ("Label: figures"; row-labels.ts): how much its
+ * score counts, and whether its column heads, when headed by periods or dates, hold the question's
+ * period words ("quarter", "fiscal").
  */
 export function scoreSentences(
   question: string,
@@ -1062,15 +1075,13 @@ export function scoreSentences(
   {
     quoteCases = false,
     percentRows = false,
-    periodRows = () => false,
     fileNames = [],
-    rowWeight = () => 1,
+    rowNaming = () => UNNAMED_ROW,
   }: {
     quoteCases?: boolean;
     percentRows?: boolean;
-    periodRows?: (row: string) => boolean;
     fileNames?: readonly string[];
-    rowWeight?: (row: string) => number;
+    rowNaming?: (row: string) => RowNaming;
   } = {},
 ): ScoredSentence[] {
   const terms = sentenceTerms(question).map((t) => (namesFile(t.pattern, fileNames) ? { ...t, weight: t.weight * FILE_NAME_WEIGHT } : t));
@@ -1101,6 +1112,7 @@ export function scoreSentences(
   // words, as rare as the words are where written
   const periodTerms = termTests.map((_, j) => j < terms.length && headsPeriod(terms[j]!.pattern));
   const headedRows = new Set<string>();
+  const naming = new Map<string, RowNaming>();
   for (const p of passages) {
     for (const { text, lower, row } of p.sentences) {
       if (holds.has(text)) continue;
@@ -1108,7 +1120,9 @@ export function scoreSentences(
         text,
         termTests.map((term) => term.test(lower)),
       );
-      if (row && periodRows(text) && HEADED_ROW.test(text)) headedRows.add(text);
+      if (!row) continue;
+      naming.set(text, rowNaming(text));
+      if (naming.get(text)!.wholly && HEADED_ROW.test(text)) headedRows.add(text);
     }
   }
   const total = holds.size;
@@ -1155,7 +1169,7 @@ export function scoreSentences(
       }
       if (!alone) before = own;
       if (own > 0 || context > 0) {
-        const score = scoreOf(sentence, own, context) * (sentence.row ? rowWeight(sentence.quote) : 1);
+        const score = scoreOf(sentence, own, context) * (sentence.row ? naming.get(sentence.text)!.weight : 1);
         scored.push({ passage, text: sentence.quote, score, ...(sentence.row && { row: true as const }) });
       }
       return scored;

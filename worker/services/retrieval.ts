@@ -5,7 +5,7 @@ import type { ChunkHit } from "../library/library-index";
 import { library, type LibraryBinding } from "../library/stub";
 import { rerankWithModel } from "./reranker";
 import { queryTerms, scoreSentences } from "../lib/text";
-import { namedRowWeight, namedWholly } from "../lib/row-labels";
+import { rowNaming } from "../lib/row-labels";
 import { fuseByRank, RRF_K } from "../lib/rank-fusion";
 import { embedTexts, vectorsEnabled, type VectorBindings } from "./vectors";
 import type { Passage } from "../providers/llm/types";
@@ -141,7 +141,7 @@ function bestSentenceScores(question: string, hits: readonly { text: string; fil
   for (const s of scoreSentences(
     question,
     hits.map((h) => h.text),
-    { rowWeight: namedRowWeight(question, fileNames), periodRows: namedWholly(question, fileNames) },
+    { rowNaming: rowNaming(question, fileNames) },
   ))
     best[s.passage] = Math.max(best[s.passage]!, s.score);
   return best;

@@ -13,7 +13,7 @@
 import { documentNames, namedDocuments, squeezed } from "../../library/named-documents";
 import { periodShare } from "../../lib/period-share";
 import { asksChange, isPartOf, rowChange } from "../../lib/row-change";
-import { namedRowWeight, namedWholly } from "../../lib/row-labels";
+import { rowNaming } from "../../lib/row-labels";
 import { listedExtreme } from "../../lib/superlative";
 import { rowFiguresText, scoreSentences, withColumnHeads, withWholeWords, wordCount, type ScoredSentence } from "../../lib/text";
 import type { ChatProvider, ChatTurnInput } from "./types";
@@ -69,9 +69,8 @@ export function pickSentences(question: string, input: Pick<ChatTurnInput, "pass
   const ranked = scoreSentences(question, input.passages.map(withColumnHeads), {
     quoteCases: true,
     percentRows: true,
-    periodRows: namedWholly(question, fileNames),
     fileNames,
-    rowWeight: namedRowWeight(question, fileNames),
+    rowNaming: rowNaming(question, fileNames),
   })
     .map(candidate)
     .sort((a, b) => b.score - a.score);
