@@ -617,16 +617,16 @@ export function inheritedHeads(page: string, runs: readonly { index: number; tex
   if (end > at) return page.slice(last.index, at).trim() || null;
   const first = sentencePieces(chunk)[0] ?? "";
   if (!isTableRow(first) || HOLDS_HEAD_RUN.test(first) || ENDS_SENTENCE.test(page.slice(end, at))) return null;
+  const before = page.slice(Math.max(0, last.index - PERIODS_BEFORE_CHARS), last.index);
   if (columnHeads(last.text.split(" ")).heads.length) {
     // years repeated for periods of different lengths, their months and days split before them
     // (splitDatedHeads): the heads are read from the first period's name on
-    const before = page.slice(Math.max(0, last.index - PERIODS_BEFORE_CHARS), last.index);
     const from = before.search(PERIOD_ENDED);
     const whole = from >= 0 ? `${before.slice(from)} ${last.text}`.replace(/\s+/g, " ") : null;
     return whole && /ended/i.test(columnHeads(whole.split(" ")).heads[0] ?? "") ? whole : last.text;
   }
   // dates repeated for periods of different lengths are the periods' heads, with their periods (datedHeads)
-  const periods = page.slice(Math.max(0, last.index - PERIODS_BEFORE_CHARS), last.index).match(PERIOD_ENDED);
+  const periods = before.match(PERIOD_ENDED);
   const withPeriods = periods && `${periods.join(" ")} ${last.text}`;
   return withPeriods && columnHeads(withPeriods.split(" ")).heads.length ? withPeriods : null;
 }
