@@ -16,9 +16,10 @@ import { chunkPage } from "../worker/library/chunker";
 import { LibraryIndex, type ChunkHit, type SqlParam } from "../worker/library/library-index";
 import type { LibraryBinding } from "../worker/library/stub";
 import { localAnswer } from "../worker/providers/llm/local";
-import { RETRIEVAL_TUNING, retrievePassages, type RetrievalTuning } from "../worker/services/retrieval";
-import { citedSources } from "../worker/chat/citations";
-import { ftsMatchExpression, wordCount } from "../worker/lib/text";
+import { RETRIEVAL_TUNING, retrievePassages, type RetrievalTuning } from "../worker/answer/ranking/retrieval";
+import { citedSources } from "../worker/answer/citations";
+import { ftsMatchExpression } from "../worker/answer/question/terms";
+import { wordCount } from "../worker/answer/passages/sentences";
 import { cachedPages } from "./ingest";
 import { loadQuestions, median, type EvalQuestion } from "./retrieval";
 

@@ -27,7 +27,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { extractText, getDocumentProxy } from "unpdf";
 import type { ServerMessage, Source } from "../worker/contract/protocol";
-import { wordCount } from "../worker/lib/text";
+import { wordCount } from "../worker/answer/passages/sentences";
 import { CORPUS } from "./ingest";
 
 const ROOT = join(import.meta.dirname, "..");

@@ -12,24 +12,15 @@ import { describe, expect, it } from "vitest";
 import { corpus, corpusBytes } from "../helpers/corpus";
 import { chunkPage, normalisePageText } from "../../worker/library/chunker";
 import { extractPdfPages } from "../../worker/ingest/extract";
-import type { Passage } from "../../worker/services/retrieval";
+import type { Passage } from "../../worker/answer/ranking/retrieval";
 import { localAnswer } from "../../worker/providers/llm/local";
-import {
-  codeLetters,
-  formLines,
-  headRuns,
-  inheritedHeads,
-  isContentsPassage,
-  isHeading,
-  isIndexEntry,
-  isIndexPassage,
-  isTableRow,
-  labelledRows,
-  leadingHeading,
-  runsTableCells,
-  splitSentences,
-  withColumnHeads,
-} from "../../worker/lib/text";
+import { codeLetters } from "../../worker/answer/question/terms";
+import { formLines } from "../../worker/answer/passages/form-lines";
+import { headRuns, inheritedHeads, withColumnHeads } from "../../worker/answer/passages/column-heads";
+import { isContentsPassage, isIndexEntry, isIndexPassage } from "../../worker/answer/passages/contents";
+import { isHeading, leadingHeading, splitSentences } from "../../worker/answer/passages/sentences";
+import { isTableRow, runsTableCells } from "../../worker/answer/passages/table-rows";
+import { labelledRows } from "../../worker/answer/passages/labelled-rows";
 
 async function pages(file: string): Promise<string[]> {
   const bytes = await corpusBytes(file);

@@ -5,32 +5,24 @@
 // honesty, and that answers only cite sources that exist.
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it, vi } from "vitest";
-import { citedSources } from "../../worker/chat/citations";
+import { citedSources } from "../../worker/answer/citations";
 import { indexDocument } from "../../worker/ingest/indexer";
 import { library } from "../../worker/library/stub";
-import { documentNames, namedDocuments } from "../../worker/library/named-documents";
+import { documentNames, namedDocuments } from "../../worker/answer/question/named-files";
 import { chooseChatProvider } from "../../worker/providers/llm";
 import { localAnswer, localProvider } from "../../worker/providers/llm/local";
-import { RERANK_MODEL } from "../../worker/services/reranker";
-import {
-  askedFactKind,
-  conceptMatchExpression,
-  ftsMatchExpression,
-  isHeading,
-  isTableRow,
-  labelledRows,
-  leadingHeading,
-  queryTerms,
-  questionMatchExpression,
-  splitSentences,
-  stem,
-} from "../../worker/lib/text";
+import { RERANK_MODEL } from "../../worker/answer/ranking/reranker";
+import { askedFactKind } from "../../worker/answer/question/fact-kind";
+import { conceptMatchExpression, ftsMatchExpression, queryTerms, questionMatchExpression, stem } from "../../worker/answer/question/terms";
+import { isHeading, leadingHeading, splitSentences } from "../../worker/answer/passages/sentences";
+import { isTableRow } from "../../worker/answer/passages/table-rows";
+import { labelledRows } from "../../worker/answer/passages/labelled-rows";
 import { openAiProvider } from "../../worker/providers/llm/openai";
 import { SYSTEM_PROMPT, chatTitle } from "../../worker/providers/llm/prompt";
 import { workersAiProvider } from "../../worker/providers/llm/workers-ai";
-import { keywordSearch, onePerPage, retrievePassages, withNeighbours, type Passage } from "../../worker/services/retrieval";
+import { keywordSearch, onePerPage, retrievePassages, withNeighbours, type Passage } from "../../worker/answer/ranking/retrieval";
 import { chunkPage, normalisePageText } from "../../worker/library/chunker";
-import { fuseByRank } from "../../worker/lib/rank-fusion";
+import { fuseByRank } from "../../worker/answer/ranking/rank-fusion";
 import { newUser } from "../helpers/api";
 import { ftsPages, libraryRows } from "../helpers/library";
 import { uploadAndIndex, waitUntilDone } from "../helpers/documents";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { asksChange, isPartOf, rowChange } from "../../worker/lib/row-change";
-import { labelledRows } from "../../worker/lib/text";
+import { asksChange, isPartOf, rowChange } from "../../worker/answer/writer/row-change";
+import { labelledRows } from "../../worker/answer/passages/labelled-rows";
 
 describe("the change a table row's figures show", () => {
   it("hears a change asked in a user's words, and not in a question about one figure", () => {

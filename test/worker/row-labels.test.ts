@@ -9,9 +9,9 @@ import { corpus, corpusBytes } from "../helpers/corpus";
 import { chunkPage } from "../../worker/library/chunker";
 import { extractPdfPages } from "../../worker/ingest/extract";
 import { library } from "../../worker/library/stub";
-import { labelShares, rowQuestion } from "../../worker/lib/row-labels";
+import { labelShares, rowQuestion } from "../../worker/answer/ranking/row-labels";
 import { localAnswer } from "../../worker/providers/llm/local";
-import { retrievePassages } from "../../worker/services/retrieval";
+import { retrievePassages } from "../../worker/answer/ranking/retrieval";
 
 const named = (question: string, label: string, fileName = "BESTBUY_2023_10K.pdf") => labelShares(label, rowQuestion(question, [fileName]));
 

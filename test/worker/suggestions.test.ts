@@ -6,10 +6,10 @@
 // answer and sends them last, and an answer citing nothing gets none.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { followUpQuestions, headingSuggestions, isSectionHeading } from "../../worker/chat/suggestions";
+import { followUpQuestions, headingSuggestions, isSectionHeading } from "../../worker/answer/suggestions";
 import { extractPdfPages } from "../../worker/ingest/extract";
 import { chunkPage } from "../../worker/library/chunker";
-import type { Passage } from "../../worker/services/retrieval";
+import type { Passage } from "../../worker/answer/ranking/retrieval";
 import { corpus, corpusBytes } from "../helpers/corpus";
 import { newUser } from "../helpers/api";
 import { uploadAndIndex, waitUntilDone } from "../helpers/documents";

@@ -1,7 +1,7 @@
 // Which retrieved passages an answer cites: its [n] markers, kept only when they
 // name a real passage, as the sources listed under the answer.
 import type { Source } from "../contract/protocol";
-import type { Passage } from "../services/retrieval";
+import type { Passage } from "./ranking/retrieval";
 
 /** How much of a passage a source keeps to find it again on the page. */
 const QUOTE_CHARS = 80;

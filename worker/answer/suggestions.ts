@@ -4,7 +4,8 @@
 // verbless phrases documents set before a section ("How to get a TIN.",
 // "Exemption from FATCA reporting code.").
 import type { ChatProvider, Passage } from "../providers/llm/types";
-import { queryTerms, sentencePieces } from "../lib/text";
+import { queryTerms } from "./question/terms";
+import { sentencePieces } from "./passages/sentences";
 
 export const MAX_SUGGESTIONS = 3;
 const MAX_SUGGESTION_CHARS = 120;

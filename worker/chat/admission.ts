@@ -12,9 +12,17 @@ import { getDb } from "../db/client";
 import { library } from "../library/stub";
 import type { ChunkHit, NamedFile } from "../library/types";
 import { liveSessions } from "../services/accounts";
-import { attachable, chatFile, inOrder, requestedFilesQuery, resolveChatFiles, type RequestedFiles, type RequestedRow } from "../services/chat-files";
+import {
+  attachable,
+  chatFile,
+  inOrder,
+  requestedFilesQuery,
+  resolveChatFiles,
+  type RequestedFiles,
+  type RequestedRow,
+} from "../services/chat-files";
 import { dailyMessageRefusal, FREE_QUOTA, quotaFor, usageDay } from "../services/quotas";
-import { RETRIEVAL_TUNING } from "../services/retrieval";
+import { RETRIEVAL_TUNING } from "../answer/ranking/retrieval";
 import type { SocketIdentity } from "./identity";
 import type { ChatSessions } from "./socket-access";
 import type { ChatRoom } from "./turn";
@@ -29,8 +37,7 @@ export type RegenerateRequest = Extract<ClientMessage, { action: "regenerate" }>
  * documents still being indexed (the question searches them as far as they are).
  */
 export type Admission =
-  | { ok: true; query: string; files?: ChatFile[]; hits?: ChunkHit[]; indexing?: NamedFile[] }
-  | { ok: false; code: number; message: string };
+  { ok: true; query: string; files?: ChatFile[]; hits?: ChunkHit[]; indexing?: NamedFile[] } | { ok: false; code: number; message: string };
 
 /**
  * Admission's answer, and which of the signed-in sessions it was asked to check
@@ -68,8 +75,7 @@ export async function admitQuestion(
   const request: RequestedFiles | null = changesFiles
     ? { ownerId: who.userId, ids: message.file_ids ? [...message.file_ids] : room.documentIds(), uploadKey: message.s3_key }
     : null;
-  if (request && new Set(request.ids).size > MAX_CHAT_FILES)
-    return checkedAlone(room, sessions, refused(400, CHAT_MESSAGES.tooManyFiles));
+  if (request && new Set(request.ids).size > MAX_CHAT_FILES) return checkedAlone(room, sessions, refused(400, CHAT_MESSAGES.tooManyFiles));
   // a question that keeps the chat's documents reads them in the same call: the turn needs them as they are
   const kept = request ? [] : room.documentIds();
   const read = await readForAdmission(room, who, who.userId, sessions, request ?? { ownerId: who.userId, ids: kept }, query);

@@ -4,7 +4,8 @@
 // million. During fiscal 2022, the Company repurchased ... at a cost of $900.0 million." The local
 // answer quotes the quarter's sentence and works the share out for the reader ("$328.1 million is
 // 36% of $900.0 million"), from the quoted amounts alone.
-import { quoteOf, splitSentences } from "./text";
+import { quoteOf } from "../answer/passages/quotable";
+import { splitSentences } from "../answer/passages/sentences";
 
 /** A share of a whole asked: "what percent of", "what share of", "what proportion of". */
 const SHARE_OF_ASKED = /\bwhat (percent(age)?|share|portion|proportion|fraction|part)\b[^?]*\bof\b/i;

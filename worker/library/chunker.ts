@@ -1,8 +1,8 @@
 // Splits one page's text into overlapping chunks that never cross the page
 // boundary, preferring to end at a sentence. Spans are offsets into the page's
 // normalised text, so a citation can point at the exact passage.
-import { rowLabels } from "../lib/row-labels";
-import { headRuns, inheritedHeads } from "../lib/text";
+import { rowLabels } from "../answer/ranking/row-labels";
+import { headRuns, inheritedHeads } from "../answer/passages/column-heads";
 
 export const CHUNK_TARGET = 1000;
 export const CHUNK_OVERLAP = 150;

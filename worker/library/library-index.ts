@@ -5,11 +5,12 @@
 // product, and node:sqlite in the offline benchmark. Its schema and migrations
 // are in ./library-schema.ts, the shapes it hands out in ./types.ts.
 import { DOCUMENT_MESSAGES } from "../contract/documents";
-import { askedFactKind, conceptMatchExpression, questionMatchPhrases, rowAnswers } from "../lib/text";
-import { fuseByRank } from "../lib/rank-fusion";
-import { rowLabelScore, rowQuestion } from "../lib/row-labels";
+import { askedFactKind, rowAnswers } from "../answer/question/fact-kind";
+import { conceptMatchExpression, questionMatchPhrases } from "../answer/question/terms";
+import { fuseByRank } from "../answer/ranking/rank-fusion";
+import { rowLabelScore, rowQuestion } from "../answer/ranking/row-labels";
 import { chunkPage } from "./chunker";
-import { documentNames, namedDocuments } from "./named-documents";
+import { documentNames, namedDocuments } from "../answer/question/named-files";
 import { migrate, type SyncSql } from "./library-schema";
 import type { ChunkHit, DocumentState, IndexedChunk, NamedFile } from "./types";
 

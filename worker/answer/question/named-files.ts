@@ -4,7 +4,7 @@
 // other documents that mention the same form or company (the 1040 instructions
 // cite Form W-9 too) would otherwise outrank it on the question's other words.
 
-import { formNames, isAskingWord } from "../lib/text";
+import { formNames, isAskingWord } from "./terms";
 
 /** Words that name a kind of document, not one document ("Form W-9", "the annual report"). */
 const DOCUMENT_KIND_WORDS = new Set(

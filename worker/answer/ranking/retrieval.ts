@@ -1,14 +1,15 @@
 // Retrieval (DESIGN.md section 5): FTS5/BM25 over the caller's chunks, plus
 // Vectorize when bound, fused by reciprocal rank. Scoped to the user and, when a
 // chat has documents attached, to those documents.
-import type { ChunkHit } from "../library/library-index";
-import { library, type LibraryBinding } from "../library/stub";
+import type { ChunkHit } from "../../library/library-index";
+import { library, type LibraryBinding } from "../../library/stub";
 import { rerankWithModel } from "./reranker";
-import { queryTerms, scoreSentences } from "../lib/text";
-import { rowNaming } from "../lib/row-labels";
-import { fuseByRank, RRF_K } from "../lib/rank-fusion";
-import { embedTexts, vectorsEnabled, type VectorBindings } from "./vectors";
-import type { Passage } from "../providers/llm/types";
+import { queryTerms } from "../question/terms";
+import { scoreSentences } from "./sentence-scores";
+import { rowNaming } from "./row-labels";
+import { fuseByRank, RRF_K } from "./rank-fusion";
+import { embedTexts, vectorsEnabled, type VectorBindings } from "../../services/vectors";
+import type { Passage } from "../../providers/llm/types";
 
 export type { Passage };
 

@@ -3,19 +3,12 @@
 // a search of its whole text ranks it below every page that discusses revenue. The Library keeps
 // each chunk's row labels apart (rowLabels) and ranks the chunks whose labels the question names
 // whole (rowLabelScore).
-import { glossaryMatches } from "./glossary";
-import {
-  isAskingWord,
-  isTableRow,
-  labelledRows,
-  PERIOD_WORD,
-  queryTerms,
-  rowLabelText,
-  splitSentences,
-  stem,
-  wordsOf,
-  type RowNaming,
-} from "./text";
+import { glossaryMatches } from "../question/glossary";
+import { isAskingWord, PERIOD_WORD, queryTerms, stem, wordsOf } from "../question/terms";
+import { isTableRow } from "../passages/table-rows";
+import { labelledRows, rowLabelText } from "../passages/labelled-rows";
+import { splitSentences } from "../passages/sentences";
+import { type RowNaming } from "./sentence-scores";
 
 /**
  * The labels of the table rows in a chunk's text ("Revenue", "Total assets", "Total cash provided

@@ -5,7 +5,7 @@
 // change out for the reader ("from January 28, 2023 to July 29, 2023: down $781, or
 // 42%"): the subtraction and the percent are the answer asked, and both come from
 // the quoted figures alone.
-import { rowFiguresText, rowLabelText } from "./text";
+import { rowFiguresText, rowLabelText } from "../passages/labelled-rows";
 
 /**
  * A change in a quantity asked: "any drop in", "did wages increase", "did it go down", "how did

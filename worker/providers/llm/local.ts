@@ -10,12 +10,16 @@
 // is worked out from its figures ("(from 2022 to 2023: up 243, or 30%)"). The same
 // sentence is never quoted twice. With nothing relevant it says so plainly; it
 // never writes anything that is not in the documents.
-import { documentNames, namedDocuments, squeezed } from "../../library/named-documents";
+import { documentNames, namedDocuments, squeezed } from "../../answer/question/named-files";
 import { periodShare } from "../../lib/period-share";
-import { asksChange, isPartOf, rowChange } from "../../lib/row-change";
-import { rowNaming } from "../../lib/row-labels";
+import { asksChange, isPartOf, rowChange } from "../../answer/writer/row-change";
+import { rowNaming } from "../../answer/ranking/row-labels";
 import { listedExtreme } from "../../lib/superlative";
-import { rowFiguresText, scoreSentences, withColumnHeads, withWholeWords, wordCount, type ScoredSentence } from "../../lib/text";
+import { rowFiguresText } from "../../answer/passages/labelled-rows";
+import { scoreSentences, type ScoredSentence } from "../../answer/ranking/sentence-scores";
+import { withColumnHeads } from "../../answer/passages/column-heads";
+import { withWholeWords } from "../../answer/passages/line-breaks";
+import { wordCount } from "../../answer/passages/sentences";
 import type { ChatProvider, ChatTurnInput } from "./types";
 
 /** The answer: one leading sentence, then at most this many supporting quotes from other pages. */

@@ -1,6 +1,6 @@
 // What a real model is told. The users are business people; answers must be
 // grounded in their documents and cite only the numbered sources given.
-import { withColumnHeads } from "../../lib/text";
+import { withColumnHeads } from "../../answer/passages/column-heads";
 import type { ChatProvider, ChatTurnInput } from "./types";
 
 export const SYSTEM_PROMPT = `You are DocChat, an assistant for business professionals working on HR, tax, legal, business development and strategy questions.

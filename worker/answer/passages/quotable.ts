@@ -1,0 +1,110 @@
+// The quotable sentences of a passage: each sentence as matched and as quoted, table rows only as
+// labelled lines, form lines, contents entries; headings, index entries and cells never quoted.
+
+import { type FactKind } from "../question/fact-kind";
+import { holdsListEntry, isContentsPassage, isIndexEntry, isIndexPassage } from "./contents";
+import { formLines } from "./form-lines";
+import { labelledRows } from "./labelled-rows";
+import { forMatching } from "./line-breaks";
+import { listedCases } from "./listed-cases";
+import { isHeading, leadingHeading, splitSentences, withoutRunInHeading } from "./sentences";
+import { isTableRow, runsTableCells } from "./table-rows";
+
+export interface QuotableSentence {
+  text: string;
+  /** for finding question terms in (forMatching) */
+  lower: string;
+  quote: string;
+  /** a table row as a labelled line: never the answer to when, how long or whether */
+  row?: true;
+  /** an entry of a table of contents: only the answer to where to look */
+  entry?: true;
+  /** a form's numbered line: a unit of its own, like a row, with no sentence before it */
+  formLine?: true;
+  words?: number;
+  /** factStrength by kind of fact, once asked: the same sentences are scored for question after question */
+  strength?: Partial<Record<FactKind, number>>;
+  /** the cases a sentence lists after a colon, each read with the lead-in (listed-cases.ts); null: none; read once an answer asks */
+  cases?: ListedCase[] | null;
+}
+
+/** One case of a listed sentence: `text` is the lead-in and the case, `caseLower` the case alone. */
+export interface ListedCase extends QuotableSentence {
+  caseLower: string;
+}
+
+/** A form's header block read as text ("Form 1040 ... Department of the Treasury ... OMB No. 1545-0074 ..."): names the form, answers nothing. */
+const FORM_HEADER = /\bOMB No\. \d{4}-\d{4}/;
+
+/**
+ * A sentence as quoted: a form line without its dot leaders ("enter 12, etc. . . . . ." -> "enter
+ * 12, etc."), without the next list item's bullet and heading run into its end ("...name on line 2.
+ * • Disregarded entity."), its own bullet, or a form field's number before it ("3 You must show your name...").
+ */
+function asQuoted(sentence: string): string {
+  const quote = sentence
+    .replace(/(?:\s\.){3,}/g, "")
+    .replace(/(?<=[.!?])\s+•\s+[^•]{1,40}$/, "")
+    .replace(/^[•▪\uf0b7]\s+/u, "")
+    .replace(/^\d{1,2}[a-z]?\s+(?=\p{Lu}\p{Ll}+ \p{Ll})/u, "");
+  return quote === sentence || /[.!?]$/.test(quote) ? quote : `${quote}.`;
+}
+
+/** A sentence as quoted without a heading run into it ("Base amount. Your base amount is..."). */
+function withoutHeading(piece: string): string {
+  const glued = leadingHeading(piece)?.sentence;
+  return glued && glued.length >= 20 && !isHeading(glued) ? glued : withoutRunInHeading(piece);
+}
+
+/** A passage's sentence as an answer quotes it: without a heading run into it, bullets or leaders. */
+export const quoteOf = (sentence: string) => asQuoted(withoutHeading(sentence));
+
+/** The cases a sentence lists, each quoted with its lead-in and an ellipsis for the cases left out before it. */
+export function casesOf(piece: string): ListedCase[] | null {
+  const listed = listedCases(piece);
+  if (!listed) return null;
+  const leadIn = withoutHeading(listed.leadIn);
+  return listed.cases.map((c, i) => {
+    const text = `${listed.leadIn}: ${c}`;
+    return {
+      text,
+      lower: forMatching(text),
+      caseLower: forMatching(c),
+      quote: `${leadIn}: ${i ? "… " : ""}${asQuoted(c).replace(/(?<![.!?])$/, ".")}`,
+    };
+  });
+}
+
+/**
+ * The quotable sentences of passage texts seen lately. Splitting, classifying and
+ * tokenising is most of a turn's CPU and depends on the text alone, while the
+ * same chunks come back for every question about a document (re-rank over 50
+ * candidates, then the answer over 8 of them). Bounded: oldest first out.
+ */
+const quotableCache = new Map<string, QuotableSentence[]>();
+const QUOTABLE_CACHE_MAX = 500;
+
+export function quotableSentences(text: string): QuotableSentence[] {
+  const cached = quotableCache.get(text);
+  if (cached) return cached;
+  const sentences: QuotableSentence[] = [];
+  // a book's index quotes nothing
+  const form = isIndexPassage(text) ? { lines: [], stretches: [] } : formLines(text);
+  for (const line of form.lines) sentences.push({ text: line, lower: forMatching(line), quote: line, formLine: true });
+  const contents = isContentsPassage(form.stretches.join(" "));
+  for (const piece of form.stretches.flatMap(splitSentences)) {
+    if (contents && holdsListEntry(piece)) {
+      sentences.push({ text: piece, lower: forMatching(piece), quote: piece, entry: true });
+      continue;
+    }
+    if (isTableRow(piece)) {
+      for (const row of labelledRows(piece)) sentences.push({ text: row, lower: forMatching(row), quote: row, row: true });
+      continue;
+    }
+    if (isHeading(piece) || runsTableCells(piece) || isIndexEntry(piece) || FORM_HEADER.test(piece)) continue;
+    sentences.push({ text: piece, lower: forMatching(piece), quote: quoteOf(piece) });
+  }
+  if (quotableCache.size >= QUOTABLE_CACHE_MAX) quotableCache.delete(quotableCache.keys().next().value!);
+  quotableCache.set(text, sentences);
+  return sentences;
+}

@@ -1,0 +1,150 @@
+// A passage's text cut into sentences, and the headings in it: set alone, or run into the
+// sentence after them ("Amount You Owe To avoid interest...").
+
+/** Words naming a part of a document, after which a letter ends a sentence ("Complete Schedule A."). */
+const DOCUMENT_PARTS =
+  "Schedule|Worksheet|Part|Section|Information|Exhibit|Appendix|Annex|Table|Form|Item|Step|Chapter|Note|Line|Box|Column|Figure|Class|Series|Category|Plan|Option|Method|Test|Tier|Type";
+
+/** Abbreviations a number follows ("see Pub. 505, Tax Withholding...", "OMB No. 1545-0074", "Cat. No. 11320B"). */
+const NUMBERED = "Pubs?|[Nn]os?|Cat|Rev|Sec|Fig|Vol|Regs?";
+
+/**
+ * Where a sentence ends and the next begins: a capital or a number after . ! or ?, but never after
+ * a title ("Ms. Barry"), "U.S." ("U.S. GAAP"), "U.S.C." or a name's middle initial ("/s/ Nicholas
+ * C. Gangestad"), nor between an abbreviation and its number ("Pub. 505"), while a part of a form
+ * named by a letter ends one ("on Schedule A.").
+ */
+const SENTENCE_END = new RegExp(
+  String.raw`(?<=[.!?])(?<!\b(?:Mr|Mrs|Ms|Dr|Prof|U\.S|U\.S\.C)\.)(?<!(?:^|\s)(?!(?:${DOCUMENT_PARTS})\s)\p{Lu}\p{Ll}+ \p{Lu}\.)(?!(?<=\b(?:${NUMBERED})\.)\s+\p{N})\s+(?=["'(\[]?[\p{Lu}\p{N}])`,
+  "u",
+);
+
+/** A part of a document named before a letter ("Schedule C—Profit or Loss"), which is no code's entry. */
+const NAMES_A_PART = new RegExp(String.raw`\b(?:${DOCUMENT_PARTS}|Copy)\s*$`);
+const isCapital = (c: string | undefined) => c !== undefined && c >= "A" && c <= "Z";
+const DASHES = /[—–]/g;
+
+/** Where entries of a list of codes start ("W—Employer contributions..."): a capital or two after a space, a dash, a capital. */
+function codeEntryStarts(text: string): number[] {
+  const starts: number[] = [];
+  for (const { index: dash } of text.matchAll(DASHES)) {
+    if (!isCapital(text[dash + 1]) || !isCapital(text[dash - 1])) continue;
+    const start = isCapital(text[dash - 2]) ? dash - 2 : dash - 1;
+    if (start > 0 && text[start - 1] === " " && !NAMES_A_PART.test(text.slice(Math.max(0, start - 12), start))) starts.push(start);
+  }
+  return starts;
+}
+
+/**
+ * The text cut into sentences at SENTENCE_END, and before each entry of a list of codes: an entry
+ * starts a sentence even where the one before ends without a stop ("...and 5) D—Elective
+ * deferrals"). Entries are found from their dashes: a pattern for them tried at every position of
+ * every text made all splitting half as slow again.
+ */
+export function sentencePieces(text: string): string[] {
+  const pieces = text
+    .split(SENTENCE_END)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (!codeEntryStarts(text).length) return pieces;
+  return pieces.flatMap((piece) => {
+    const starts = codeEntryStarts(piece);
+    return starts.length ? [0, ...starts].map((from, i) => piece.slice(from, starts[i] ?? piece.length).trim()) : [piece];
+  });
+}
+
+/**
+ * A short bold heading that runs into its paragraph ("Due dates. By February 2, 2026, furnish..."):
+ * read with the sentence after it, whose subject it names, and quoted without it.
+ */
+const RUN_IN_HEADING = /^\p{Lu}[\p{L}-]*(?: [\p{L}-]+){0,2}\.$/u;
+const isRunInHeading = (piece: string) => piece.length < 20 && RUN_IN_HEADING.test(piece);
+/** The sentence a run-in heading was read with, without the heading ("By February 2, 2026, furnish..."). */
+export function withoutRunInHeading(sentence: string): string {
+  const stop = sentence.indexOf(". ");
+  return stop > 0 && isRunInHeading(sentence.slice(0, stop + 1)) ? sentence.slice(stop + 2) : sentence;
+}
+
+export function splitSentences(text: string): string[] {
+  const pieces = sentencePieces(text);
+  // A list number ("you: 1.", not "line 19.") or a question ("How long should
+  // records be kept?") belongs with what follows it: the answer is the next sentence.
+  const sentences: string[] = [];
+  for (const piece of pieces) {
+    const last = sentences.at(-1);
+    if (last !== undefined && (/(^|[:;]\s*)\(?\d{1,2}[.)]$/.test(last) || /\?$/.test(last) || isRunInHeading(last)))
+      sentences[sentences.length - 1] = `${last} ${piece}`;
+    else sentences.push(piece);
+  }
+  return sentences.filter((s) => s.length >= 20);
+}
+
+// Words that open a sentence in running text. A run of capitalised words ending in
+// one of these ("Age Test To meet this test...", "Early Distributions You must...")
+// is a heading the text extraction ran into its first sentence.
+const SENTENCE_OPENERS = new Set(
+  "a after all also although an any as at because before beginning both by certain check complete do don't don’t each enter even for generally he however if in include it keep most no not once only see she since some the there these they this those to under unless use we what when where whether while with without you your".split(
+    " ",
+  ),
+);
+const CONNECTORS = new Set(["of", "and", "or", "for", "the", "to", "in", "on", "a", "an", "with", "by", "from", "&"]);
+
+/**
+ * A heading run into the sentence after it ("Amount You Owe To avoid interest...",
+ * "Line 23 Educator Expenses If you were..."): the heading and the sentence, or
+ * null when the piece starts with no such heading.
+ */
+export function leadingHeading(piece: string): { heading: string; sentence: string } | null {
+  const words = piece.split(" ");
+  let run = 0;
+  while (run < words.length) {
+    const w = words[run]!;
+    const titled = /^["'(]?[\p{Lu}\p{N}]/u.test(w) && !/[,.;:!?)]$/.test(w);
+    if (!titled && !(run > 0 && CONNECTORS.has(w))) break;
+    run++;
+  }
+  // the run ends with the sentence's first word, followed by running text
+  if (run < 2 || run >= words.length || !/^\p{Ll}/u.test(words[run]!)) return null;
+  const opener = words[run - 1]!;
+  const heading = words.slice(0, run - 1);
+  if (!/^\p{Lu}/u.test(opener) || !SENTENCE_OPENERS.has(opener.toLowerCase()) || CONNECTORS.has(heading.at(-1)!)) return null;
+  // a list or row number before a sentence ("2 Don't report...") is no heading
+  if (!heading.some((w) => /\p{L}/u.test(w)) || heading.length > 12) return null;
+  return { heading: heading.join(" "), sentence: words.slice(run - 1).join(" ") };
+}
+
+/** A company's form closing its name ("Best Buy Shanghai, Ltd.", "3M West Europe B.V."). */
+const COMPANY_FORM = String.raw`Inc|Ltd|Co|Corp|plc|N\.V|S\.A|B\.V|r\.l|C\.V`;
+const ENDS_WITH_COMPANY = new RegExp(`\\b(${COMPANY_FORM})\\.$`);
+/** The same, with forms that also end sentences ("Ms. Barry worked at Deloitte & Touche LLP."): only for a run of names. */
+const ENDS_WITH_ANY_COMPANY = new RegExp(`\\b(${COMPANY_FORM}|L\\.P|LLC|LLP|GmbH|Limited)\\.?$`);
+/** Lower-case words inside names ("Kitchen and Bath Centers"): no verb. */
+const NAME_JOINERS = new Set(["and", "the", "for", "von", "van", "del", "des"]);
+
+/**
+ * A heading or label rather than a sentence: short with no closing punctuation (a company's
+ * "Inc." or "Ltd." closes a name in a list, "Best Buy Shanghai, Ltd.", not a sentence), names
+ * run together from a list, or mostly capitals.
+ */
+export function isHeading(sentence: string): boolean {
+  const words = sentence.split(/\s+/);
+  const closed = /[.!?:;)"]$/.test(sentence);
+  if (words.length < 12 && (!closed || ENDS_WITH_COMPANY.test(sentence))) return true;
+  // names run together from a list ("... Limited China Best Buy International Finance, S.à r.l.",
+  // "... Hong Kong Best Buy Health Holdings, LLC Delaware"), however long: no lower-case word but
+  // the "and" of a name ("Kitchen and Bath Centers"), so no verb
+  const listed = !closed || ENDS_WITH_ANY_COMPANY.test(sentence);
+  if (listed && !words.some((w) => /^\p{Ll}{3,}/u.test(w) && !NAME_JOINERS.has(w))) return true;
+  // mostly capitals; counted on ASCII letters in a plain loop, as this runs on every
+  // sentence of every candidate passage
+  let lower = 0;
+  let capitals = 0;
+  for (let i = 0; i < sentence.length; i++) {
+    const code = sentence.charCodeAt(i);
+    if (code >= 65 && code <= 90) capitals++;
+    else if (code >= 97 && code <= 122) lower++;
+  }
+  return capitals + lower > 0 && capitals / (capitals + lower) > 0.6;
+}
+
+export const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;

@@ -1,0 +1,151 @@
+// The kind of fact a question asks for (an amount, a date, a rule, a place on the forms...), and
+// how plainly a sentence or a table row states that kind.
+
+import { QUANTITY_CHANGE } from "./terms";
+
+/**
+ * What kind of fact a question asks for; a sentence holding that kind of fact is preferred as the
+ * answer. "money" is a sum asked ("how much did we spend"); "figure" an amount asked as a share or
+ * a change ("what percentage", "any drop in cash"), which a percent states as well as a sum.
+ */
+export type FactKind = "money" | "figure" | "number" | "duration" | "date" | "rule" | "reason" | "person" | "reference";
+
+/** A place on the forms named in a question: "which line", "what form". */
+const PLACE_NAMED = String.raw`(which|what) (form|schedule|line|box|worksheet)s?\b`;
+/** Where something goes on the forms asked: "where do I report it?", "where on the form do I put...". */
+const PLACE_ASKED = String.raw`\bwhere\b(?: on [\w\s]{1,30}?)? (do|does|should|can|would|must|to) (i|we|you|it|they)?\s*(report|enter|put|include|claim|take|show|list|go)\b`;
+/** A question opening with the place it asks; one asking a place anywhere. */
+const OPENS_WITH_PLACE = new RegExp(`^\\W*${PLACE_NAMED}`);
+const ASKS_PLACE = new RegExp(`\\b${PLACE_NAMED}|${PLACE_ASKED}`);
+
+/** An amount asked as a share of another ("what percentage", "at what rate", "the gross margin"): a percent states it as well as a sum. */
+export const SHARE_ASKED = /\b(percent(age)?|rate|ratio|proportion|margin)s?\b|\b(share|portion|part) of\b|%/;
+
+/** A table row states amounts and numbers: never the answer to when, how long or whether. */
+export const rowAnswers = (kind: FactKind | null) => kind === null || kind === "money" || kind === "figure" || kind === "number";
+
+/** What follows a question's last "?": how to answer it ("Answer in USD billions.", "If ..., please explain why."), not what it asks. */
+const AFTER_THE_QUESTION = /(?<=\?)[^?]*\S[^?]*$/;
+
+/**
+ * Whether a quantity held over time is asked ("Are gross margins historically consistent?", "did
+ * it fluctuate?"): its figures, period by period, answer it.
+ */
+const STEADINESS_ASKED = /\b(consistent|stable|steady|fluctuat\w*|volatil\w*)\b/;
+
+export function askedFactKind(question: string): FactKind | null {
+  const q = question.toLowerCase().replace(AFTER_THE_QUESTION, "");
+  // a cause asked ("why...", "what drove the increase?") is answered by the sentence that gives one
+  if (/\b(why|what (drove|drives|caused|causes|led to|explains?)|reasons? (for|behind|why))\b/.test(q)) return "reason";
+  if (/\bhow (long|soon)\b|how much (more |extra |additional )?time|how many (days|weeks|months|years)/.test(q)) return "duration";
+  // a question opening with the place it asks ("Which line tells me how much I owe?") asks the place, not the amount
+  if (OPENS_WITH_PLACE.test(q)) return "reference";
+  // "who is the CEO?" asks a name; "who can claim...?" does not
+  if (/\bwho (is|was|are|were|signed|signs)\b/.test(q)) return "person";
+  if (
+    /\b(fine|penalty|fee|charge|cost|price|rate|margin|percent(age)?|amount|limit|ceiling|cap|maximum|minimum|threshold|how much|worth)\b/.test(
+      q,
+    ) ||
+    // a limit asked in other words: "the most I can deduct", "at what level of income must I file", "at what
+    // modified AGI...", "the biggest share of my benefits"
+    /\bthe (most|least)\b.*\b(can|could|may|allowed)\b|\bat what (?!age\b)\w+|\b(biggest|largest|highest|smallest|lowest) (share|part|portion|percentage)\b/.test(
+      q,
+    ) ||
+    // an amount named: "what's the standard deduction for a single filer?", "what was our revenue in 2023?"
+    /\bwhat('s| is| was| are| were)\s+(the|my|our|your|its|their)\b[^?.,;]*\b(deduction|credit|exemption|exclusion|allowance|refund|salary|revenue|sales|income|earnings|capex|dividend)s?\b/.test(
+      q,
+    )
+  )
+    return SHARE_ASKED.test(q) ? "figure" : "money";
+  // a change in a quantity is told by its figures: "was there any drop in cash", "did wages increase or decrease",
+  // "how did net sales change from 2017 to 2018?"
+  if (
+    /\b(drop|decline|decrease|increase|rise|growth|change|fall)\s+in\b|\bdid\b.*\b(increase|decrease|grow|decline|drop|rise|fall)\b/.test(
+      q,
+    ) ||
+    QUANTITY_CHANGE.test(q) ||
+    STEADINESS_ASKED.test(q)
+  )
+    return /\bnumber of\b/.test(q) ? "number" : "figure";
+  // where something goes on the forms: "which line of my return?", "which form should they send me?", "where do I report it?"
+  if (ASKS_PLACE.test(q)) return "reference";
+  if (/\b(how many|how old|what age|up to what age|how far)\b/.test(q)) return "number";
+  // "when" asks a date where it opens the question or a clause ("..., when is it due?", "by when"),
+  // not inside one ("the rate I can use when I drive")
+  const whenAsked = /(^|[.?!,;]\s*|\bby )when\b/.test(q);
+  if (whenAsked || /\b(deadline|due date|what date|by what|until|latest date|how late)\b/.test(q)) return "date";
+  if (
+    /^\s*(can|may|must|do|does|is|are|should|am|will|would|could|have to)\b/.test(q) ||
+    /\b(allowed|required|eligible|qualify|need to|have to|should i|do i)\b/.test(q)
+  )
+    return "rule";
+  return null;
+}
+
+export const MONTH = /\b(january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
+const PERIOD =
+  /\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(thir|four|fif|six|seven|eigh|nine)teen|(twen|thir|for|fif|six)ty)[- ](calendar |business )?(days?|weeks?|months?|years?)\b/i;
+/** A number that is not a year, a form or a line ("2024", "Form 4868", "line 8"). */
+const PLAIN_NUMBER = /(?<!\b(form|line|box|step|part|publication|pub\.|schedule|page|chapter)\s)\b(?!(19|20)\d\d\b)\d+(\.\d+)?\b/i;
+
+/** A calendar date ("January 31, 2025", "April 17"), not the word "may". */
+const FULL_DATE = /\b(january|february|march|april|may|june|july|august|september|october|november|december)\s+\d{1,2}\b/i;
+export const MONTH_NAME = /\b(January|February|March|April|May|June|July|August|September|October|November|December)\b/;
+
+/**
+ * How plainly a sentence states the kind of fact asked, 0 to 1: a date asked is
+ * best answered by a calendar date, less by a month or a period.
+ */
+export function factStrength(sentence: string, kind: FactKind): number {
+  if (kind === "date") return FULL_DATE.test(sentence) ? 1 : MONTH_NAME.test(sentence) || PERIOD.test(sentence) ? 0.5 : 0;
+  // an amount of money asked is stated by a sum, by a percent only in part ("63% of our capital
+  // spending" tells not how much was spent); a share asked ("what percentage") by either
+  if (kind === "money") return MONEY_SUM.test(sentence) ? 1 : PERCENT.test(sentence) ? PERCENT_FOR_SUM : 0;
+  return statesFact(sentence, kind) ? 1 : 0;
+}
+
+/**
+ * How plainly a table row states the amount asked: wholly, but a share asked ("gross margins")
+ * only in part by a row of dollar sums ("Gross profit: 2023 $9,912"), where a row of percents
+ * beside it states it ("Gross profit as a % of revenue: 2023 21.4%"). A row of bare figures may be
+ * percents its column heads name ("% Change"), as may a row under them ("% Change United States: $6,185; $11,222; (45)").
+ */
+export const rowStrength = (row: string, shareAsked: boolean) =>
+  shareAsked && MONEY_SUM.test(row) && !/%|\bpercent/i.test(row) ? SUM_FOR_SHARE : 1;
+const SUM_FOR_SHARE = 0.5;
+
+/** How plainly a percent states an amount of money asked (bench:offline: 0.5 against 1 gave FinanceBench fact 5 -> 6/15, dev 66 -> 67/89). */
+const PERCENT_FOR_SUM = 0.5;
+/** A sum of money: "$50", "$ 1,577", "12 cents" ("$ 3" with one digit is a form's blank before its line number, not an amount). */
+const MONEY_SUM = /\$\d|\$ \d[\d,.]*\d|\b\d+\s+cents\b/i;
+const PERCENT = /\d\s?%|\bpercent\b/i;
+
+export function statesFact(sentence: string, kind: FactKind): boolean {
+  switch (kind) {
+    case "money":
+    case "figure":
+      return MONEY_SUM.test(sentence) || PERCENT.test(sentence);
+    case "number":
+      return PLAIN_NUMBER.test(sentence);
+    case "duration":
+      return PERIOD.test(sentence);
+    case "date":
+      return MONTH.test(sentence) || PERIOD.test(sentence);
+    case "rule":
+      return /\b(must|may|can|cannot|\w*n['’]t|do not|only if|required|not|allowed|eligible|qualif\w*)\b/i.test(sentence);
+    case "person":
+      return PERSON_NAME.test(sentence);
+    case "reference":
+      return DOCUMENT_REFERENCE.test(sentence);
+    case "reason":
+      return /\b(because|due to|driven by|as a result of|attributable to|result(ed|ing)? from|owing to|reflect(s|ed|ing)?|primarily from)\b/i.test(
+        sentence,
+      );
+  }
+}
+
+/** A part of the forms named ("Schedule 1 (Form 1040), line 8g", "Form 1099-C", "Schedule B", "box 12"); a post office box ("Box 2188") is none. */
+const DOCUMENT_REFERENCE = /\b(Form|Schedule|Worksheet)\s+[\dA-Z]|\bline\s+\d|\bbox\s+\d{1,2}[a-z]?\b/i;
+
+/** A person named as documents name people: with a title ("Ms. Barry"), signing ("/s/"), or with a middle initial ("Corie S. Barry"). */
+const PERSON_NAME = /\b(Mr|Mrs|Ms|Dr)\.\s+\p{Lu}|\/s\/\s*\p{Lu}|\b\p{Lu}\p{Ll}+ \p{Lu}\. \p{Lu}\p{Ll}+/u;
