@@ -193,15 +193,14 @@ export async function benchOffline() {
   };
 }
 
-/** The tries of the ablation table: each changes one knob of the kept tuning. */
+/**
+ * The tries of the ablation table: each changes one knob of the kept tuning. Strategies tried and
+ * retired (page score by summed ranks, query expansion, best-sentence chunk per page, neighbouring
+ * chunks) keep their rows in bench/ablations.json; their code is gone.
+ */
 const TRIES: [string, Partial<RetrievalTuning>][] = [
   ["no best-sentence re-rank, 24 candidates (before)", { sentenceRerank: false, candidates: 24 }],
   ["re-rank 24 candidates by best sentence", { candidates: 24 }],
-  ["page score = sum of chunk reciprocal ranks", { pageScore: "sum" }],
-  ["pseudo-relevance feedback, 5 terms", { feedbackTerms: 5 }],
-  ["pseudo-relevance feedback, 10 terms", { feedbackTerms: 10 }],
-  ["per page, the candidate chunk with the best sentence", { pageChunk: "bestSentence" }],
-  ["a page's passage joined with its overlapping candidate chunks, 1 each side", { neighbours: 1 }],
 ];
 
 if (process.argv[1]?.endsWith("offline.ts")) {

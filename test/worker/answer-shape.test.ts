@@ -238,29 +238,6 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     );
   });
 
-  it("works out a quarter's share of its year's amount from the two sentences that state them", async () => {
-    const ulta = await pages("sec_financebench/ULTABEAUTY_2023Q4_EARNINGS.pdf");
-    const passages = passagesOf("ULTABEAUTY_2023Q4_EARNINGS.pdf", { 1: ulta[0]!, 3: ulta[2]! });
-    const answer = answerOver(passages, "What share of the year's spending on stock buybacks happened in the fourth quarter?");
-    expect(quotes(answer)[0]).toMatch(
-      /the Company repurchased 722,457 shares of its common stock at a cost of \$328\.1 million\. \(\$328\.1 million is 36% of \$900\.0 million\)$/,
-    );
-    expect(answer.split("\n")[0]).toMatch(/\[\d\]$/);
-  });
-
-  it("answers which item of a list did best or worst with that item, the others' figures beside it", async () => {
-    const tenQ = await pages("sec_financebench/BESTBUY_2024Q2_10Q.pdf");
-    const passages = passagesOf("BESTBUY_2024Q2_10Q.pdf", { 17: tenQ[16]!, 18: tenQ[17]! });
-    const best = quotes(answerOver(passages, "Which revenue category had the best comparable sales growth in the second quarter?"))[0];
-    expect(best).toBe(
-      "Entertainment: The 9.0% comparable sales growth was driven primarily by gaming, partially offset by comparable sales declines in virtual reality and drones. (the highest of the 5 listed: Entertainment 9.0%, Services 7.6%, Consumer Electronics -5.7%, Computing and Mobile Phones -6.4%, Appliances -16.1%)",
-    );
-    const worst = quotes(answerOver(passages, "Which product category saw the biggest decline in comparable sales?"))[0];
-    expect(worst).toMatch(
-      /^Appliances: The 16\.1% comparable sales decline was driven primarily by large appliances\. \(the lowest of the 5 listed: /,
-    );
-  });
-
   it("never runs a short row's figures into the next row's label ('Total sales change 2.9% 4.4% Operating income')", async () => {
     const threeM = await pages("sec_financebench/3M_2018_10K.pdf");
     const rowsOf = (page: number) =>

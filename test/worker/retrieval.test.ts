@@ -20,8 +20,7 @@ import { labelledRows } from "../../worker/answer/passages/labelled-rows";
 import { openAiProvider } from "../../worker/providers/llm/openai";
 import { SYSTEM_PROMPT, chatTitle } from "../../worker/providers/llm/prompt";
 import { workersAiProvider } from "../../worker/providers/llm/workers-ai";
-import { keywordSearch, onePerPage, retrievePassages, withNeighbours, type Passage } from "../../worker/answer/ranking/retrieval";
-import { chunkPage, normalisePageText } from "../../worker/library/chunker";
+import { keywordSearch, onePerPage, retrievePassages, type Passage } from "../../worker/answer/ranking/retrieval";
 import { fuseByRank } from "../../worker/answer/ranking/rank-fusion";
 import { newUser } from "../helpers/api";
 import { ftsPages, libraryRows } from "../helpers/library";
@@ -290,26 +289,6 @@ describe("fusion", () => {
     expect(passages[0]).toMatchObject({ documentId: u.doc.fileId, page: 1 });
     const other = await newUser("fusion-other");
     expect(await retrievePassages(deps, { userId: other.user.id, question: "internet stipend remote" })).toEqual([]);
-  });
-
-  it("joins a page's chunk with the overlapping chunks beside it into the page's own text, and nothing from other pages", () => {
-    const page = Array.from({ length: 40 }, (_, i) => `Sentence ${i} of the leave policy says something about rule ${i}.`).join(" ");
-    const hits = chunkPage(page).map((c) => ({
-      id: `d:7:${c.ord}`,
-      document_id: "d",
-      page: 7,
-      text: c.text,
-      char_start: c.charStart,
-      char_end: c.charEnd,
-    }));
-    expect(hits.length).toBeGreaterThanOrEqual(3);
-    const other = { ...hits[0]!, id: "d:8:0", page: 8, text: "Another page." };
-    const middle = withNeighbours(hits[1]!, [other, ...hits], 1);
-    expect(middle).toMatchObject({ id: hits[1]!.id, char_start: hits[0]!.char_start, char_end: hits[2]!.char_end });
-    expect(middle.text).toBe(normalisePageText(page).slice(hits[0]!.char_start, hits[2]!.char_end).trim());
-    expect(middle.text).not.toContain("Another page");
-    // a chunk with no candidate beside it stays as it is
-    expect(withNeighbours(hits[1]!, [hits[1]!], 1)).toEqual(hits[1]);
   });
 });
 

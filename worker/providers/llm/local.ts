@@ -11,10 +11,8 @@
 // sentence is never quoted twice. With nothing relevant it says so plainly; it
 // never writes anything that is not in the documents.
 import { documentNames, namedDocuments, squeezed } from "../../answer/question/named-files";
-import { periodShare } from "../../lib/period-share";
 import { asksChange, isPartOf, rowChange } from "../../answer/writer/row-change";
 import { rowNaming } from "../../answer/ranking/row-labels";
-import { listedExtreme } from "../../lib/superlative";
 import { rowFiguresText } from "../../answer/passages/labelled-rows";
 import { scoreSentences, type ScoredSentence } from "../../answer/ranking/sentence-scores";
 import { withColumnHeads } from "../../answer/passages/column-heads";
@@ -43,10 +41,7 @@ interface Candidate {
   n: number;
   text: string;
   score: number;
-  /**
-   * what its figures show, worked out for the reader: a table row's change asked (row-change.ts),
-   * a quarter's share of its year asked (period-share.ts), a listed item's place among the others (superlative.ts)
-   */
+  /** what its figures show, worked out for the reader: a table row's change asked (row-change.ts) */
   workedOut?: string;
 }
 
@@ -81,10 +76,7 @@ export function pickSentences(question: string, input: Pick<ChatTurnInput, "pass
   if (!ranked[0]) return { picked: [], related: [] };
   // a row of one segment leads no answer its company's row answers as well ("Revenue" of the
   // Domestic segment's table and of the statement of earnings): the whole is the figure asked
-  const lead =
-    shareLead(question, input.passages, ranked[0].score) ??
-    extremeLead(question, ranked, fileNames) ??
-    ranked.reduce((best, c) => (c.score >= ranked[0]!.score * SUPPORT_MIN_SHARE && isPartOf(best.text, c.text) ? c : best), ranked[0]);
+  const lead = ranked.reduce((best, c) => (c.score >= ranked[0]!.score * SUPPORT_MIN_SHARE && isPartOf(best.text, c.text) ? c : best), ranked[0]);
   const related = [...new Set(ranked.filter((c) => c.score >= lead.score * SEE_ALSO_MIN_SHARE).map((c) => c.n))].sort((a, b) => a - b);
   const picked = [lead];
   const page = (c: Candidate) => {
@@ -99,30 +91,6 @@ export function pickSentences(question: string, input: Pick<ChatTurnInput, "pass
     picked.push(c);
   }
   return { picked, related };
-}
-
-/**
- * A quarter's share of its year asked leads with the quarter's sentence and the share its amounts
- * and its year's show, from the best-ranked passage that states both (period-share.ts).
- */
-function shareLead(question: string, passages: ChatTurnInput["passages"], score: number): Candidate | null {
-  for (const [i, p] of passages.entries()) {
-    const found = periodShare(question, withColumnHeads(p));
-    if (found) return { n: i + 1, text: found.sentence, score, workedOut: found.share };
-  }
-  return null;
-}
-
-/**
- * A superlative asked of a list ("Which category performed the best?") leads with the list's item
- * whose change is the one asked, from the best-scored sentence that lists such items (superlative.ts).
- */
-function extremeLead(question: string, ranked: readonly Candidate[], fileNames: readonly string[]): Candidate | null {
-  for (const c of ranked) {
-    const found = listedExtreme(question, c.text, fileNames);
-    if (found) return { n: c.n, text: found.item, score: c.score, workedOut: found.among };
-  }
-  return null;
 }
 
 /**
