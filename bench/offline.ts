@@ -15,13 +15,15 @@ import { DatabaseSync } from "node:sqlite";
 import { chunkPage } from "../worker/library/chunker";
 import { LibraryIndex, type ChunkHit, type SqlParam } from "../worker/library/library-index";
 import type { LibraryBinding } from "../worker/library/stub";
-import { localAnswer } from "../worker/providers/llm/local";
+import { localAnswer } from "../worker/answer/writer/local-writer";
 import { RETRIEVAL_TUNING, retrievePassages, type RetrievalTuning } from "../worker/answer/ranking/retrieval";
-import { citedSources } from "../worker/answer/citations";
+import { citeAnswer } from "../worker/answer/citations";
 import { ftsMatchExpression } from "../worker/answer/question/terms";
 import { wordCount } from "../worker/answer/passages/sentences";
 import { cachedPages } from "./ingest";
 import { loadQuestions, median, type EvalQuestion } from "./retrieval";
+import { leadDefects } from "./lead-defects";
+import type { Source } from "../worker/contract/protocol";
 
 const USER = "bench-user";
 
@@ -112,6 +114,8 @@ export interface OfflineResult {
   /** the page of the answer's first citation in reading order */
   lead: number | null;
   answer: string;
+  /** the answer's sources as the reader sees them */
+  sources: Source[];
   fact: boolean | null;
   /** the passages' texts, for diagnosing an answer */
   texts: string[];
@@ -144,17 +148,17 @@ async function answerAll(
   for (const q of questions) {
     const documentIds = allFiles ? [...ids.values()] : [ids.get(q.path)!];
     const passages = await retrievePassages(env, { userId: USER, documentIds, question: q.question, tuning });
-    const answer = localAnswer({ question: q.question, passages, history: [], anonymous: false });
-    const first = answer.match(/\[(\d{1,2})\]/);
+    // as the reader sees it: sources numbered in order of first use, so [1] is the lead's
+    const { text: answer, sources } = citeAnswer(localAnswer({ question: q.question, passages, history: [], anonymous: false }), passages);
     // a page of another file is no evidence page (0)
     const own = ids.get(q.path)!;
-    const pageOf = (p: { documentId: string; page: number } | undefined) => (p ? (p.documentId === own ? p.page : 0) : null);
-    const lead = first ? pageOf(passages[Number(first[1]) - 1]) : null;
+    const pageOf = (p: { fileId: string; page: number }) => (p.fileId === own ? p.page : 0);
     results.push({
       question: q,
-      retrieved: passages.map((p) => pageOf(p)!),
-      cited: citedSources(answer, passages).map((s) => (s.fileId === own ? s.page : 0)),
-      lead,
+      retrieved: passages.map((p) => pageOf({ fileId: p.documentId, page: p.page })),
+      cited: sources.map(pageOf),
+      lead: sources[0] ? pageOf(sources[0]) : null,
+      sources,
       answer,
       fact: q.facts.length ? q.facts.some((f) => f.test(answer.replace(/\s+/g, " "))) : null,
       texts: passages.map((p) => p.text),
@@ -178,6 +182,7 @@ export function summariseOffline(results: OfflineResult[]) {
       "cited hit": rs.filter((r) => hit(r.cited, r)).length,
       facts: `${scored.filter((r) => r.fact).length}/${scored.length}`,
       "median words": median(rs.map((r) => wordCount(r.answer))),
+      "defective leads": rs.filter((r) => leadDefects(r.answer, r.sources).length).length,
     };
   });
 }
@@ -220,10 +225,12 @@ if (process.argv[1]?.endsWith("offline.ts")) {
     if (process.env.VERBOSE) {
       for (const r of results) {
         const hit = r.retrieved.slice(0, 5).some((p) => r.question.evidence.includes(p));
+        const defects = leadDefects(r.answer, r.sources);
         console.log(
-          `${hit ? "  " : "X "}${r.question.id} [${r.question.evidence}] got [${r.retrieved.slice(0, 5)}] lead=${r.lead} fact=${r.fact} :: ${r.question.question}`,
+          `${hit ? "  " : "X "}${r.question.id} [${r.question.evidence}] got [${r.retrieved.slice(0, 5)}] lead=${r.lead} fact=${r.fact}${defects.length ? ` DEFECT(${defects.join(", ")})` : ""} :: ${r.question.question}`,
         );
-        if (process.env.VERBOSE === "2") console.log(`   ${r.answer.replace(/\n/g, " | ").slice(0, 300)}`);
+        if (process.env.VERBOSE === "2" || process.env.VERBOSE === "3")
+          console.log(`   ${r.answer.replace(/\n/g, " | ").slice(0, process.env.VERBOSE === "3" ? undefined : 300)}`);
       }
     }
     console.table(summariseOffline(results));

@@ -20,7 +20,7 @@ import { getDb } from "../worker/db/client";
 import type { SocketIdentity } from "../worker/chat/identity";
 import { MessageStore } from "../worker/chat/message-store";
 import { ChatDocuments } from "../worker/chat/chat-documents";
-import { citedSources } from "../worker/answer/citations";
+import { citeAnswer } from "../worker/answer/citations";
 import { headingSuggestions } from "../worker/answer/suggestions";
 import { admitQuestion } from "../worker/chat/admission";
 import { runTurn, type ChatRoom } from "../worker/chat/turn";
@@ -29,7 +29,7 @@ import { LibraryIndex, type SqlParam } from "../worker/library/library-index";
 import { chunkPage } from "../worker/library/chunker";
 import { admissionFacts, QuestionLedger } from "../worker/library/question-ledger";
 import type { AdmissionRequest } from "../worker/library/types";
-import { localAnswer } from "../worker/providers/llm/local";
+import { localAnswer } from "../worker/answer/writer/local-writer";
 import { turnSearchText } from "../worker/services/chat-search";
 import { authenticate } from "../worker/services/accounts";
 import { resolveChatFiles } from "../worker/services/chat-files";
@@ -221,7 +221,7 @@ export async function benchTurnProfile(reps = 200): Promise<TurnProfile | null> 
   const passages = onePerPage(ranked, 8).map(toPassage);
   const answer = localAnswer({ question: QUESTION, passages, history: [], anonymous: false });
   const words = answer.split(/(?<=\s)/);
-  const sources = citedSources(answer, passages);
+  const { sources } = citeAnswer(answer, passages);
   const streamFrame = (text: string) => JSON.stringify({ type: "stream", session_id: who.sessionId, message_id: "m-1", text });
 
   const rows: ProfileRow[] = [];
@@ -282,7 +282,7 @@ export async function benchTurnProfile(reps = 200): Promise<TurnProfile | null> 
   await step("first stream frame: JSON + send", true, () => streamFrame(words[0]!));
   // after it
   await step(`remaining ${words.length - 1} stream frames: JSON + send`, false, () => words.slice(1).forEach((w) => streamFrame(w)));
-  await step("citations (citedSources)", false, () => citedSources(answer, passages));
+  await step("citations (citeAnswer)", false, () => citeAnswer(answer, passages));
   await step(
     "chats row update (recordTurn)",
     false,

@@ -4,7 +4,8 @@
 // trimmed: worker/library/chunker.ts), so the viewer rebuilds that text from the
 // same pdf.js items and marks the items the span covers. If the page's text
 // differs a little (another pdf.js build, hyphenation), the passage's first
-// words, compared without spaces or hyphens, find it again near the span.
+// words, compared without spaces or hyphens, find it again near the span. A
+// source may cite more passages of its page (`more`): each is found the same way.
 
 /** What the text layer needs of one pdf.js text item. */
 export interface TextItem {
@@ -22,6 +23,13 @@ export interface PageText {
 export interface Span {
   start: number;
   end: number;
+}
+
+/** Where one passage was stored: its span in the page's normalised text and its first words. */
+export interface StoredPassage {
+  charStart?: number;
+  charEnd?: number;
+  quote?: string;
 }
 
 /** A piece of one item to mark: characters [from, to) of items[item].str. */
@@ -78,7 +86,7 @@ const MIN_QUOTE = 12;
  * (the occurrence nearest the stored span), otherwise the stored span if it
  * fits the page, otherwise null.
  */
-export function citedSpan(text: string, stored: { charStart?: number; charEnd?: number; quote?: string }): Span | null {
+export function citedSpan(text: string, stored: StoredPassage): Span | null {
   const { charStart, charEnd, quote } = stored;
   const hasSpan = charStart !== undefined && charEnd !== undefined && charEnd > charStart;
   const length = hasSpan ? charEnd - charStart : (quote?.length ?? 0);
@@ -98,6 +106,28 @@ export function citedSpan(text: string, stored: { charStart?: number; charEnd?: 
   }
   if (hasSpan && charStart < text.length) return { start: charStart, end: Math.min(text.length, charEnd) };
   return null;
+}
+
+/**
+ * Every passage of a source found on this page: its own and each of `more`
+ * (further passages of the page cited under the same number), overlapping or
+ * touching ones merged, those not found left out. The span holding the
+ * source's own passage comes first (the one to scroll to), then the others in
+ * page order; without its own, all are in page order.
+ */
+export function citedSpans(text: string, source: StoredPassage & { more?: readonly StoredPassage[] }): Span[] {
+  const own = citedSpan(text, source);
+  const found = [own, ...(source.more ?? []).map((passage) => citedSpan(text, passage))]
+    .filter((span): span is Span => span !== null)
+    .sort((a, b) => a.start - b.start);
+  const merged: Span[] = [];
+  for (const span of found) {
+    const last = merged[merged.length - 1];
+    if (last && span.start <= last.end) last.end = Math.max(last.end, span.end);
+    else merged.push({ ...span });
+  }
+  const lead = own ? merged.findIndex((span) => span.start <= own.start && own.start < span.end) : -1;
+  return lead > 0 ? [merged[lead]!, ...merged.filter((_, i) => i !== lead)] : merged;
 }
 
 /** The pieces of items to mark so that exactly the span's characters are marked. */

@@ -10,7 +10,7 @@ import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Source } from "../../worker/contract/protocol";
 import { normalisePageText } from "../../worker/library/chunker";
-import { citedSpan, markedRanges, pageText, type TextItem } from "../../client/lib/highlight";
+import { citedSpan, citedSpans, markedRanges, pageText, type TextItem } from "../../client/lib/highlight";
 import { OWNER_ONLY } from "../../client/components/viewer/DocumentViewer";
 import Chat from "../../client/pages/Chat";
 import { chatState, resetChat } from "../../client/state/chat";
@@ -180,5 +180,42 @@ describe("finding the cited passage on the page", () => {
     expect(citedSpan(page.text, { charStart: 0, charEnd: 14, quote: "words that are nowhere on it" })).toEqual({ start: 0, end: 14 });
     expect(citedSpan(page.text, { charStart: 5000, charEnd: 5100 })).toBeNull();
     expect(citedSpan(page.text, {})).toBeNull();
+  });
+});
+
+describe("finding all the passages a source cites on the page", () => {
+  const page = pageText(ITEMS);
+  /** The stored form of the passage starting at `words` and `length` characters long. */
+  const at = (words: string, length: number) => {
+    const charStart = page.text.indexOf(words);
+    return { charStart, charEnd: charStart + length, quote: page.text.slice(charStart, charStart + 30) };
+  };
+
+  it("finds the source's own passage and each of its more, its own first", () => {
+    const own = at("Receipts", 40);
+    const more = at("Economy", 30);
+    expect(citedSpans(page.text, { ...own, more: [more] })).toEqual([
+      { start: own.charStart, end: own.charEnd },
+      { start: more.charStart, end: more.charEnd },
+    ]);
+  });
+
+  it("merges overlapping and repeated passages and leaves out one not on the page", () => {
+    const own = at("Economy", 40);
+    const overlapping = at("flights", 40);
+    const missing = { charStart: 5000, charEnd: 5100, quote: "words that are nowhere on it" };
+    expect(citedSpans(page.text, { ...own, more: [overlapping, own, missing] })).toEqual([
+      { start: own.charStart, end: overlapping.charEnd },
+    ]);
+  });
+
+  it("puts the passages in page order when the source's own is not found, and finds none on an empty page", () => {
+    const first = at("Economy", 20);
+    const second = at("Receipts", 20);
+    expect(citedSpans(page.text, { charStart: 5000, charEnd: 5100, more: [second, first] })).toEqual([
+      { start: first.charStart, end: first.charEnd },
+      { start: second.charStart, end: second.charEnd },
+    ]);
+    expect(citedSpans("", { ...first, more: [second] })).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@ import { corpus, corpusBytes } from "../helpers/corpus";
 import { chunkPage, normalisePageText } from "../../worker/library/chunker";
 import { extractPdfPages } from "../../worker/ingest/extract";
 import type { Passage } from "../../worker/answer/ranking/retrieval";
-import { localAnswer } from "../../worker/providers/llm/local";
+import { localAnswer } from "../../worker/answer/writer/local-writer";
 import { codeLetters } from "../../worker/answer/question/terms";
 import { formLines } from "../../worker/answer/passages/form-lines";
 import { headRuns, inheritedHeads, withColumnHeads } from "../../worker/answer/passages/column-heads";

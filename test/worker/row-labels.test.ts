@@ -10,7 +10,7 @@ import { chunkPage } from "../../worker/library/chunker";
 import { extractPdfPages } from "../../worker/ingest/extract";
 import { library } from "../../worker/library/stub";
 import { labelShares, rowQuestion } from "../../worker/answer/ranking/row-labels";
-import { localAnswer } from "../../worker/providers/llm/local";
+import { localAnswer } from "../../worker/answer/writer/local-writer";
 import { retrievePassages } from "../../worker/answer/ranking/retrieval";
 
 const named = (question: string, label: string, fileName = "BESTBUY_2023_10K.pdf") => labelShares(label, rowQuestion(question, [fileName]));

@@ -26,7 +26,7 @@ import { library } from "../library/stub";
 import type { ChatProvider } from "../providers/llm";
 import type { ChunkHit, NamedFile } from "../library/types";
 import { yieldToOtherWork } from "../lib/yield";
-import { citedSources } from "../answer/citations";
+import { Citations } from "../answer/citations";
 import { followUpQuestions } from "../answer/suggestions";
 import type { SocketIdentity } from "./identity";
 import type { ReadChatFiles } from "./chat-documents";
@@ -119,7 +119,7 @@ export async function runTurn(
   // A first question puts the chat in the history with the turn's one D1 write, at its end (a
   // write as the answer starts made the first words of every other chat wait behind it); a turn
   // that breaks off before its end lists the chat on its way out.
-  let answered: { passages: Passage[]; provider: ChatProvider; answerId: string; failed: boolean };
+  let answered: { citations: Citations; provider: ChatProvider; answerId: string; failed: boolean };
   answering++;
   try {
     answered = await answer(room, who, query, history, { attached: files, hits: options.hits, indexing: options.indexing }, stop);
@@ -132,11 +132,11 @@ export async function runTurn(
   } finally {
     answering--;
   }
-  const { passages, provider, answerId, failed } = answered;
+  const { citations, provider, answerId, failed } = answered;
 
   const stopped = Boolean(stop?.aborted);
   const content = messages.answerSoFar() || (stopped ? "" : CHAT_MESSAGES.sendFailed);
-  const sources = citedSources(content, passages);
+  const sources = citations.sources();
   messages.completeAnswer(answerId, content, sources, stopped ? "stopped" : "complete");
   if (failed) room.broadcast({ type: "error", code: 500, message: CHAT_MESSAGES.sendFailed });
 
@@ -159,8 +159,7 @@ export async function runTurn(
   if (who.userId && ended.chats) room.broadcast({ type: "chat_list_update", chats: ended.chats }, who.userId);
   // follow-up questions come last: the answer and the history never wait for them
   if (!stopped && !failed) {
-    const cited = sources.map((s) => passages[s.n - 1]!);
-    const suggestions = await followUpQuestions(provider, query, content, cited);
+    const suggestions = await followUpQuestions(provider, query, content, citations.citedPassages());
     if (suggestions.length) {
       messages.setSuggestions(answerId, suggestions);
       room.broadcast({ type: "suggestions", session_id: who.sessionId, message_id: answerId, suggestions });
@@ -202,7 +201,7 @@ async function answer(
   history: HistoryMessage[],
   { attached, hits, indexing: indexingAtAdmission = [] }: { attached: ChatFile[]; hits?: ChunkHit[]; indexing?: NamedFile[] },
   stop: AbortSignal | undefined,
-): Promise<{ passages: Passage[]; provider: ChatProvider; answerId: string; failed: boolean }> {
+): Promise<{ citations: Citations; provider: ChatProvider; answerId: string; failed: boolean }> {
   const { env, messages } = room;
   const waits = attached.some(isIndexing);
   const files = waits ? await room.untilIndexed(ATTACHMENT_WAIT_MS, { evenUnwatched: true }) : attached;
@@ -237,15 +236,20 @@ async function answer(
     ...files.filter((f) => f.status === "needs_ocr").map(awaitingRecognitionNote),
   ];
   if (notes.length && !stop?.aborted) streamed(`_${notes.join(" ")}_\n\n`);
+  // the writer cites passages by their place in the list; the reader sees sources in order of first use
+  const citations = new Citations(passages);
   try {
     const documentNames = files.map((f) => f.fileName);
     for await (const text of provider.streamAnswer({ question: query, passages, history, anonymous: !who.userId, documentNames })) {
       if (stop?.aborted) break;
-      streamed(text);
+      const renumbered = citations.renumber(text);
+      if (renumbered) streamed(renumbered);
     }
   } catch (err) {
     console.error("answer provider failed", err);
     failed = true;
   }
-  return { passages, provider, answerId, failed };
+  const rest = citations.flush();
+  if (rest) streamed(rest);
+  return { citations, provider, answerId, failed };
 }

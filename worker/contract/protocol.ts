@@ -22,6 +22,15 @@ export interface Source {
   quote?: string;
   /** the passage is text recognised from a scanned page (shown as "p. 3 (recognised text)") */
   recognised?: boolean;
+  /** more passages of the same page the answer cites under this one number, each marked in the viewer too */
+  more?: readonly SourceSpan[];
+}
+
+/** A cited passage's place on its page: its span in the page's normalised text and its first words. */
+export interface SourceSpan {
+  charStart: number;
+  charEnd: number;
+  quote: string;
 }
 
 export interface FileInfo {

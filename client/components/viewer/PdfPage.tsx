@@ -1,8 +1,9 @@
 // One page of a PDF, drawn by pdf.js at the panel's width with its text layer,
-// the cited passage marked on it and scrolled into view.
+// the cited passages marked on it (the source's own and any more it cites on
+// the page) and the first of them scrolled into view.
 import { useEffect, useRef, useState } from "react";
 import type { Source } from "../../../worker/contract/protocol";
-import { citedSpan, markedRanges, pageText, type MarkedRange, type TextItem } from "../../lib/highlight";
+import { citedSpans, markedRanges, pageText, type MarkedRange, type TextItem } from "../../lib/highlight";
 import { loadPdfJs, openPdf } from "../../lib/pdf";
 
 interface PdfPageProps {
@@ -10,30 +11,36 @@ interface PdfPageProps {
   source: Source;
 }
 
-/** Wraps the marked characters of each text element in <mark>. */
-function markPassage(elements: readonly HTMLElement[], ranges: readonly MarkedRange[]): HTMLElement | null {
-  let first: HTMLElement | null = null;
-  const byItem = new Map<number, MarkedRange[]>();
-  for (const range of ranges) byItem.set(range.item, [...(byItem.get(range.item) ?? []), range]);
+/**
+ * Wraps the marked characters of each text element in <mark>, one list of
+ * ranges per passage; returns the first mark of the first passage that got
+ * one (the passages come lead first), or null when nothing was marked.
+ */
+function markPassages(elements: readonly HTMLElement[], passages: readonly (readonly MarkedRange[])[]): HTMLElement | null {
+  const firsts: (HTMLElement | undefined)[] = [];
+  const byItem = new Map<number, (MarkedRange & { passage: number })[]>();
+  passages.forEach((ranges, passage) => {
+    for (const range of ranges) byItem.set(range.item, [...(byItem.get(range.item) ?? []), { ...range, passage }]);
+  });
   for (const [item, pieces] of byItem) {
     const element = elements[item];
     const text = element?.textContent;
     if (!element || !text) continue;
     const parts: (string | HTMLElement)[] = [];
     let at = 0;
-    for (const { from, to } of pieces) {
+    for (const { from, to, passage } of pieces.sort((a, b) => a.from - b.from)) {
       if (from > at) parts.push(text.slice(at, from));
       const mark = document.createElement("mark");
       mark.className = "cited-passage";
       mark.textContent = text.slice(from, to);
-      first ??= mark;
+      firsts[passage] ??= mark;
       parts.push(mark);
       at = to;
     }
     if (at < text.length) parts.push(text.slice(at));
     element.replaceChildren(...parts);
   }
-  return first;
+  return firsts.find((mark) => mark !== undefined) ?? null;
 }
 
 export function PdfPage({ url, source }: PdfPageProps) {
@@ -76,9 +83,12 @@ export function PdfPage({ url, source }: PdfPageProps) {
 
       const items = content.items.filter((item): item is TextItem & (typeof content.items)[number] => "str" in item);
       const text = pageText(items);
-      const span = citedSpan(text.text, source);
+      const spans = citedSpans(text.text, source);
       box.replaceChildren(canvas, layer);
-      const first = span ? markPassage(textLayer.textDivs, markedRanges(text, span)) : null;
+      const first = markPassages(
+        textLayer.textDivs,
+        spans.map((span) => markedRanges(text, span)),
+      );
       first?.scrollIntoView?.({ block: "center" });
       setState({ status: "ready", note: first ? undefined : "The cited passage could not be marked on this page." });
     })().catch((err: unknown) => {

@@ -17,6 +17,8 @@ export interface QuotableSentence {
   quote: string;
   /** a table row as a labelled line: never the answer to when, how long or whether */
   row?: true;
+  /** part of a worked example ("Example. Lennon, a teacher, ..."): the rule it illustrates answers first */
+  example?: true;
   /** an entry of a table of contents: only the answer to where to look */
   entry?: true;
   /** a form's numbered line: a unit of its own, like a row, with no sentence before it */
@@ -41,12 +43,27 @@ const FORM_HEADER = /\bOMB No\. \d{4}-\d{4}/;
  * 12, etc."), without the next list item's bullet and heading run into its end ("...name on line 2.
  * • Disregarded entity."), its own bullet, or a form field's number before it ("3 You must show your name...").
  */
+/** A press release's dateline before its first sentence ("(August 30, 2023) – Johnson & Johnson today announced..."). */
+const DATELINE = /^\(\p{Lu}\p{Ll}+\.? \d{1,2}, (?:19|20)\d\d\)\s*[–—-]\s*(?=\p{Lu})/u;
+
+/** A list item's end ("..., a decrease of 44%;", "...; and"): quoted alone, it ends as a sentence. */
+const LIST_ITEM_END = /(?<=[\p{L}\p{N}%)])\s*;(?:\s+(?:and|or))?$/u;
+
+/** A filing's signature ("/s/ Michael F. Roman Chief Executive Officer February 7, 2019"): quoted as who signed ("Signed by Michael F. Roman ..."). */
+const SIGNATURE = /^\/s\/\s*(?=\p{Lu})/u;
+/** A sentence set wholly in parentheses ("(The buyers add the $215 to their cost of the home.)"): quoted without them. */
+const PARENTHESISED = /^\((\p{Lu}[^()]*[.!?])\)$/u;
+
 function asQuoted(sentence: string): string {
   const quote = sentence
     .replace(/(?:\s\.){3,}/g, "")
     .replace(/(?<=[.!?])\s+•\s+[^•]{1,40}$/, "")
     .replace(/^[•▪\uf0b7]\s+/u, "")
-    .replace(/^\d{1,2}[a-z]?\s+(?=\p{Lu}\p{Ll}+ \p{Ll})/u, "");
+    .replace(/^\d{1,2}[a-z]?\s+(?=\p{Lu}\p{Ll}+ \p{Ll})/u, "")
+    .replace(DATELINE, "")
+    .replace(LIST_ITEM_END, ".")
+    .replace(PARENTHESISED, "$1")
+    .replace(SIGNATURE, "Signed by ");
   return quote === sentence || /[.!?]$/.test(quote) ? quote : `${quote}.`;
 }
 
@@ -84,6 +101,12 @@ export function casesOf(piece: string): ListedCase[] | null {
 const quotableCache = new Map<string, QuotableSentence[]>();
 const QUOTABLE_CACHE_MAX = 500;
 
+/** A worked example's opening ("Example.", "Example 2—Friend.", "Example: ..."), and how many sentences it runs at most. */
+const EXAMPLE_OPENS = /^Examples?\b(?: \d+)?(?:[—–-][\p{L} ]+)?[.:]/u;
+const EXAMPLE_SENTENCES = 4;
+/** A sentence that illustrates in passing ("For example, if you..."). */
+const FOR_EXAMPLE = /^(?:For (?:example|instance)|E\.g\.)[, ]/;
+
 export function quotableSentences(text: string): QuotableSentence[] {
   const cached = quotableCache.get(text);
   if (cached) return cached;
@@ -92,6 +115,7 @@ export function quotableSentences(text: string): QuotableSentence[] {
   const form = isIndexPassage(text) ? { lines: [], stretches: [] } : formLines(text);
   for (const line of form.lines) sentences.push({ text: line, lower: forMatching(line), quote: line, formLine: true });
   const contents = isContentsPassage(form.stretches.join(" "));
+  let example = 0;
   for (const piece of form.stretches.flatMap(splitSentences)) {
     if (contents && holdsListEntry(piece)) {
       sentences.push({ text: piece, lower: forMatching(piece), quote: piece, entry: true });
@@ -101,8 +125,17 @@ export function quotableSentences(text: string): QuotableSentence[] {
       for (const row of labelledRows(piece)) sentences.push({ text: row, lower: forMatching(row), quote: row, row: true });
       continue;
     }
-    if (isHeading(piece) || runsTableCells(piece) || isIndexEntry(piece) || FORM_HEADER.test(piece)) continue;
-    sentences.push({ text: piece, lower: forMatching(piece), quote: quoteOf(piece) });
+    // a signature is a name and a title, read as who signed, no heading
+    const heading = isHeading(piece) && !SIGNATURE.test(piece);
+    if (heading || runsTableCells(piece) || isIndexEntry(piece) || FORM_HEADER.test(piece)) {
+      example = 0;
+      continue;
+    }
+    // a worked example runs from its "Example." to the next heading, a few sentences at most
+    if (EXAMPLE_OPENS.test(piece)) example = EXAMPLE_SENTENCES;
+    else if (example > 0) example--;
+    const inExample = example > 0 || FOR_EXAMPLE.test(piece);
+    sentences.push({ text: piece, lower: forMatching(piece), quote: quoteOf(piece), ...(inExample && { example: true as const }) });
   }
   if (quotableCache.size >= QUOTABLE_CACHE_MAX) quotableCache.delete(quotableCache.keys().next().value!);
   quotableCache.set(text, sentences);

@@ -12,10 +12,10 @@ const NUMBERED = "Pubs?|[Nn]os?|Cat|Rev|Sec|Fig|Vol|Regs?";
  * Where a sentence ends and the next begins: a capital or a number after . ! or ?, but never after
  * a title ("Ms. Barry"), "U.S." ("U.S. GAAP"), "U.S.C." or a name's middle initial ("/s/ Nicholas
  * C. Gangestad"), nor between an abbreviation and its number ("Pub. 505"), while a part of a form
- * named by a letter ends one ("on Schedule A.").
+ * named by a letter ends one ("on Schedule A."); a filing's signature ("/s/ Michael F. Roman") starts one.
  */
 const SENTENCE_END = new RegExp(
-  String.raw`(?<=[.!?])(?<!\b(?:Mr|Mrs|Ms|Dr|Prof|U\.S|U\.S\.C)\.)(?<!(?:^|\s)(?!(?:${DOCUMENT_PARTS})\s)\p{Lu}\p{Ll}+ \p{Lu}\.)(?!(?<=\b(?:${NUMBERED})\.)\s+\p{N})\s+(?=["'(\[]?[\p{Lu}\p{N}])`,
+  String.raw`(?<=[.!?]|[.!?]\))(?<!\b(?:Mr|Mrs|Ms|Dr|Prof|U\.S|U\.S\.C)\.)(?<!(?:^|\s)(?!(?:${DOCUMENT_PARTS})\s)\p{Lu}\p{Ll}+ \p{Lu}\.)(?!(?<=\b(?:${NUMBERED})\.)\s+\p{N})\s+(?=["'(\[]?[\p{Lu}\p{N}]|\/s\/)`,
   "u",
 );
 
@@ -87,6 +87,8 @@ const SENTENCE_OPENERS = new Set(
     " ",
   ),
 );
+/** Words naming a numbered part of a document before its title ("Step 3:", "Section 2.", "Article IV:"). */
+const NUMBERED_PART = /^(Step|Section|Part|Chapter|Article|Item)$/;
 const CONNECTORS = new Set(["of", "and", "or", "for", "the", "to", "in", "on", "a", "an", "with", "by", "from", "&"]);
 
 /**
@@ -96,7 +98,10 @@ const CONNECTORS = new Set(["of", "and", "or", "for", "the", "to", "in", "on", "
  */
 export function leadingHeading(piece: string): { heading: string; sentence: string } | null {
   const words = piece.split(" ");
-  let run = 0;
+  // a numbered part's title ("Step 3: Claim Dependent and Other Credits If...", "Section 3: Leave
+  // Policy Full-time employees accrue..."): its sentence may open with any capitalised word
+  const numbered = NUMBERED_PART.test(words[0] ?? "") && /^[\dIVX]{1,4}[a-z]?[:.]$/.test(words[1] ?? "");
+  let run = numbered ? 2 : 0;
   while (run < words.length) {
     const w = words[run]!;
     const titled = /^["'(]?[\p{Lu}\p{N}]/u.test(w) && !/[,.;:!?)]$/.test(w);
@@ -107,7 +112,8 @@ export function leadingHeading(piece: string): { heading: string; sentence: stri
   if (run < 2 || run >= words.length || !/^\p{Ll}/u.test(words[run]!)) return null;
   const opener = words[run - 1]!;
   const heading = words.slice(0, run - 1);
-  if (!/^\p{Lu}/u.test(opener) || !SENTENCE_OPENERS.has(opener.toLowerCase()) || CONNECTORS.has(heading.at(-1)!)) return null;
+  if (!/^\p{Lu}/u.test(opener) || CONNECTORS.has(heading.at(-1)!)) return null;
+  if (!SENTENCE_OPENERS.has(opener.toLowerCase()) && !(numbered && heading.length > 2)) return null;
   // a list or row number before a sentence ("2 Don't report...") is no heading
   if (!heading.some((w) => /\p{L}/u.test(w)) || heading.length > 12) return null;
   return { heading: heading.join(" "), sentence: words.slice(run - 1).join(" ") };
@@ -148,3 +154,19 @@ export function isHeading(sentence: string): boolean {
 }
 
 export const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+/** A labelled line's label: a capitalised phrase ("Revenue: 2023 $46,298; ...", "Line 11: Subtract line 10..."). */
+const CAPITALISED_LABEL = /^\p{Lu}[^:]{0,150}: \S/u;
+
+/** A date's day and year opening a piece: the sentence began before it ("31, 2024, or other tax year beginning..."). */
+const DATE_TAIL = /^\d{1,2}, (?:19|20)\d\d\b/;
+
+/**
+ * A quote a reader can read alone: it starts as a sentence starts and ends as one ends, or it is a
+ * labelled line (a table row, a form's line) with a capitalised label; a footnote's mark ("(5)
+ * Represents...") opens none. A chunk cut inside a sentence ("your employer because your employer continued...",
+ * "...issues you an ITIN as a result of the") or a row read from the middle of a sentence ("file a
+ * return if your gross income was at least... Single under: 65; $14,600") is a fragment.
+ */
+export const readsWhole = (quote: string, labelled = false) =>
+  labelled ? CAPITALISED_LABEL.test(quote) : /^["“']?[\p{Lu}\p{N}$]/u.test(quote) && !DATE_TAIL.test(quote) && /[.!?]["”')]?$/u.test(quote);

@@ -29,6 +29,10 @@ export interface ScoredSentence {
   score: number;
   /** a table row as a labelled line ("Net income: 2023 1,058; 2022 815") */
   row?: true;
+  /** a form's numbered line as a labelled line ("Line 11: Subtract line 10 from line 9...") */
+  formLine?: true;
+  /** part of a worked example */
+  example?: true;
 }
 
 /**
@@ -207,7 +211,14 @@ export function scoreSentences(
       if (!alone) before = own;
       if (own > 0 || context > 0) {
         const score = scoreOf(sentence, own, context) * (sentence.row ? naming.get(sentence.text)!.weight : 1);
-        scored.push({ passage, text: sentence.quote, score, ...(sentence.row && { row: true as const }) });
+        scored.push({
+          passage,
+          text: sentence.quote,
+          score,
+          ...(sentence.row && { row: true as const }),
+          ...(sentence.formLine && { formLine: true as const }),
+          ...(sentence.example && { example: true as const }),
+        });
       }
       return scored;
     });

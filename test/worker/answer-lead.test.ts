@@ -1,0 +1,179 @@
+// The lead states the answer (#42): it is a whole sentence or a labelled row with its column heads,
+// never a fragment of a chunk cut inside a sentence, table cells without their heads, a calculation,
+// a heading glued to its sentence, a dateline or a worked example where the rule stands beside it.
+// Each rule on two documents of different kinds (a tax guide or form, a filing, an HR handbook).
+import { describe, expect, it } from "vitest";
+import type { Passage } from "../../worker/providers/llm/types";
+import { localAnswer } from "../../worker/answer/writer/local-writer";
+import { leadingHeading, readsWhole, splitSentences } from "../../worker/answer/passages/sentences";
+
+const passage = (page: number, text: string, fileName = "doc.pdf", charStart = 0): Passage => ({
+  chunkId: `${fileName}:${page}:${charStart}`,
+  documentId: fileName,
+  fileName,
+  page,
+  text,
+  charStart,
+  charEnd: charStart + text.length,
+});
+
+const answer = (question: string, passages: Passage[]) => localAnswer({ question, passages, history: [], anonymous: false });
+/** The lead without its citation. */
+const lead = (question: string, passages: Passage[]) =>
+  answer(question, passages)
+    .split("\n")[0]!
+    .replace(/\s*\[\d+\]$/, "");
+
+describe("the lead", () => {
+  it("is never a fragment of a chunk cut inside a sentence (a tax guide, an HR handbook)", () => {
+    const tax = [
+      passage(
+        213,
+        "your employer because your employer continued to pay you while you served jury duty, include the amount you gave your employer as an income adjustment on Schedule 1 (Form 1040), line 24a. Jury duty pay you receive must be included in your income on Schedule 1 (Form 1040), line 8h.",
+      ),
+    ];
+    expect(lead("Where do I report jury duty pay I gave my employer?", tax)).toBe(
+      "Jury duty pay you receive must be included in your income on Schedule 1 (Form 1040), line 8h.",
+    );
+    const handbook = [
+      passage(1, "accrue 20 vacation days per year and the days are credited monthly. Questions go to HR."),
+      passage(2, "Full-time employees accrue vacation days from their first month of work."),
+    ];
+    expect(lead("How many vacation days do full-time employees accrue?", handbook)).toBe(
+      "Full-time employees accrue vacation days from their first month of work.",
+    );
+    expect(readsWhole("and the IRS issues you an ITIN as a result of the")).toBe(false);
+    expect(readsWhole("31, 2024, or other tax year beginning , 2024, ending , 20 See separate instructions.")).toBe(false);
+    expect(readsWhole("Revenue: 2023 $46,298; 2022 $51,761", true)).toBe(true);
+    expect(readsWhole("file a return if your gross income was at least... Single under: 65; $14,600", true)).toBe(false);
+  });
+
+  it("is a table row only with the heads that name its figures (an earnings release, an HR table)", () => {
+    const release = [
+      passage(12, "Adjusted EBITDA 2,117 2,018 Adjusted EBIT 1,624 1,577 Adjusted net income 1,271 1,282"),
+      passage(3, "Adjusted EBITDA for fiscal 2023 was $2,117 million, up 5% on the prior year."),
+    ];
+    expect(lead("What was adjusted EBITDA for fiscal 2023?", release)).toBe(
+      "Adjusted EBITDA for fiscal 2023 was $2,117 million, up 5% on the prior year.",
+    );
+    const hr = [
+      passage(4, "Vacation days granted 20 25 30 Sick days granted 10 10 12"),
+      passage(5, "Staff with five years of service are granted 25 vacation days a year."),
+    ];
+    expect(lead("How many vacation days are granted after five years?", hr)).toBe(
+      "Staff with five years of service are granted 25 vacation days a year.",
+    );
+  });
+
+  it("is no calculation of figures and signs (a tax guide's worked sum, a payroll note)", () => {
+    const tax = [
+      passage(152, "They can exclude $1,516.15 ($3,052 × ($4,000 ÷ $8,052)) of interest in 2024."),
+      passage(160, "You can exclude interest on qualified savings bonds in 2024 up to your qualified higher education expenses."),
+    ];
+    expect(lead("How much interest can I exclude in 2024?", tax)).toBe(
+      "You can exclude interest on qualified savings bonds in 2024 up to your qualified higher education expenses.",
+    );
+    const payroll = [
+      passage(2, "Overtime pay is $412.50 ($27.50 × 1.5 × 10)."),
+      passage(3, "Overtime pay for any week is one and a half times the hourly rate of the employee for each hour over forty."),
+    ];
+    expect(lead("What is overtime pay?", payroll)).toBe(
+      "Overtime pay for any week is one and a half times the hourly rate of the employee for each hour over forty.",
+    );
+  });
+
+  it("shows no heading glued to its sentence: a numbered part's title is left out (a tax form, an HR handbook)", () => {
+    expect(leadingHeading("Section 3: Leave Policy Full-time employees accrue 20 vacation days per year.")).toEqual({
+      heading: "Section 3: Leave Policy",
+      sentence: "Full-time employees accrue 20 vacation days per year.",
+    });
+    expect(
+      leadingHeading("Step 3: Claim Dependent and Other Credits If your total income will be $200,000 or less, multiply the number.")
+        ?.heading,
+    ).toBe("Step 3: Claim Dependent and Other Credits");
+    const handbook = [
+      passage(1, "Section 3: Leave Policy Full-time employees accrue 20 vacation days per year.", "Employee Handbook 2025.pdf"),
+    ];
+    expect(lead("How many vacation days do full-time employees get?", handbook)).toBe(
+      "Full-time employees accrue 20 vacation days per year.",
+    );
+    const form = [
+      passage(
+        1,
+        "Step 3: Claim Dependent and Other Credits If your total income will be $200,000 or less ($400,000 or less if married filing jointly), multiply the number of qualifying children under age 17 by $2,000.",
+        "fw4.pdf",
+      ),
+    ];
+    expect(lead("How much do I enter per child under 17 in step 3?", form)).toMatch(/^If your total income will be \$200,000 or less/);
+  });
+
+  it("starts at the sentence, without a release's dateline or a sentence's parentheses (a filing, a tax guide)", () => {
+    const releases = [
+      passage(
+        1,
+        "(August 30, 2023) – Johnson & Johnson today announced updated 2023 guidance reflecting the exit of its Consumer Health business.",
+        "JNJ_8K.pdf",
+      ),
+    ];
+    expect(lead("What did Johnson & Johnson announce about its Consumer Health business?", releases)).toBe(
+      "Johnson & Johnson today announced updated 2023 guidance reflecting the exit of its Consumer Health business.",
+    );
+    expect(splitSentences("You paid $200 of points. (The buyers add the $215 to their cost of the home.) The rest is deductible.")).toEqual(
+      ["You paid $200 of points.", "(The buyers add the $215 to their cost of the home.)", "The rest is deductible."],
+    );
+    const guide = [passage(31, "Points are paid by the seller. (The buyers add the $215 to their cost of the home.)")];
+    expect(lead("What do the buyers add to their cost of the home?", guide)).toBe("The buyers add the $215 to their cost of the home.");
+  });
+
+  it("ends a list item as a sentence (an earnings release's bullets, an HR policy's list)", () => {
+    const release = [
+      passage(
+        4,
+        "MGM China • Net revenues of $674 million in the current year compared to $1.2 billion in the prior year, a decrease of 44%;",
+        "MGM_release.pdf",
+      ),
+    ];
+    expect(lead("How much did MGM China's net revenues decrease?", release)).toBe(
+      "MGM China • Net revenues of $674 million in the current year compared to $1.2 billion in the prior year, a decrease of 44%.",
+    );
+    const policy = [passage(2, "Leave is granted as follows: part-time staff receive 10 vacation days a year; and", "policy.pdf")];
+    expect(lead("How many vacation days do part-time staff receive?", policy)).toMatch(/10 vacation days a year\.$/);
+  });
+
+  it("states the rule before the worked example that illustrates it (a tax guide, an HR handbook)", () => {
+    const guide = [
+      passage(28, "Example. Jury duty pay of $300 must be included in income."),
+      passage(29, "In general, you must include all jury duty pay in your gross income for the year, on Schedule 1 (Form 1040), line 8h."),
+    ];
+    expect(lead("Must jury duty pay be included in income?", guide)).toMatch(/^In general, you must include all jury duty pay/);
+    const handbook = [
+      passage(7, "For example, Maria must give two weeks' notice before a vacation."),
+      passage(8, "As a rule, all employees must give two weeks' notice to their manager before any vacation of three days or more."),
+    ];
+    expect(lead("How much notice must employees give before a vacation?", handbook)).toMatch(/^As a rule, all employees must give/);
+  });
+
+  it("reads a filing's signature as who signed (a 10-K, a 10-Q)", () => {
+    const tenK = [
+      passage(120, "This report fairly presents the results of the Company. /s/ Michael F. Roman Chief Executive Officer February 7, 2019"),
+    ];
+    expect(lead("Who is the chief executive officer?", tenK)).toBe("Signed by Michael F. Roman Chief Executive Officer February 7, 2019.");
+    const tenQ = [
+      passage(29, "Pursuant to the requirements of the Exchange Act, the report is signed. /s/ Corie S. Barry Chief Executive Officer"),
+    ];
+    expect(lead("Who signed the report as chief executive officer?", tenQ)).toBe("Signed by Corie S. Barry Chief Executive Officer.");
+  });
+
+  it("lists each page once: a page quoted is not under See also, nor one page twice", () => {
+    const passages = [
+      passage(1, "The standard deduction for a single filer is $14,600 for 2024.", "p17.pdf", 0),
+      passage(1, "The standard deduction is higher for a single filer who is blind.", "p17.pdf", 900),
+      passage(2, "A single filer with dependents may file as head of household.", "p17.pdf"),
+      passage(3, "The standard deduction for a single filer is adjusted for inflation every year.", "p17.pdf"),
+      passage(3, "A single filer who is 65 or older adds $1,950 to the standard deduction.", "p17.pdf", 900),
+    ];
+    const text = answer("Which standard deduction applies to a single filer?", passages);
+    const pages = [...text.matchAll(/\[(\d)\]/g)].map((m) => passages[Number(m[1]) - 1]!.page);
+    expect(new Set(pages).size).toBe(pages.length);
+  });
+});

@@ -1,0 +1,197 @@
+// The local default: a deterministic extractive responder. It leads with the one
+// sentence of the retrieved passages that best states what was asked (the
+// densest in question terms, preferring the kind of fact asked: an amount, a
+// date, a rule), then at most two supporting quotes from other pages, each with
+// its [n], and the other best-ranked pages about the question as "See also" (an
+// extractive answer can quote the wrong sentence; those pages are where to check),
+// in about 120 words, streamed a few words at a time. Table rows and
+// headings are never quoted as sentences: a row answers an amount asked only as
+// a compact labelled line ("Net income: 2023 1,058; 2022 815"), and a change asked
+// is worked out from its figures ("(from 2022 to 2023: up 243, or 30%)"). The same
+// sentence is never quoted twice. With nothing relevant it says so plainly; it
+// never writes anything that is not in the documents.
+import { documentNames, namedDocuments, squeezed } from "../question/named-files";
+import { asksChange, isPartOf, rowChange } from "./row-change";
+import { rowNaming } from "../ranking/row-labels";
+import { rowFiguresText } from "../passages/labelled-rows";
+import { scoreSentences, type ScoredSentence } from "../ranking/sentence-scores";
+import { withColumnHeads } from "../passages/column-heads";
+import { withWholeWords } from "../passages/line-breaks";
+import { readsWhole, wordCount } from "../passages/sentences";
+import type { ChatTurnInput } from "../../providers/llm/types";
+
+/** The answer: one leading sentence, then at most this many supporting quotes from other pages. */
+const MAX_SUPPORT = 2;
+const MAX_SENTENCE_CHARS = 400;
+/** About this many words at most, so the fact is not buried. */
+const MAX_ANSWER_WORDS = 120;
+/** A supporting quote must score at least this share of the leading one. */
+const SUPPORT_MIN_SHARE = 0.5;
+/**
+ * Sources among the best-ranked SEE_ALSO_RANKS that were not quoted are listed as "See also" when
+ * their best sentence scores at least this share of the leading one: where else to check.
+ */
+const SEE_ALSO_RANKS = 5;
+const SEE_ALSO_MIN_SHARE = 0.2;
+/** How much a sentence of another file counts when the question names a file among the sources. */
+const ELSEWHERE_WEIGHT = 0.5;
+/** A supporting quote names at least this share of what the lead names of the question's subject. */
+const SUPPORT_SUBJECT_SHARE = 0.3;
+/** How much a sentence of a worked example counts: the rule it illustrates answers first. */
+const EXAMPLE_WEIGHT = 0.5;
+
+interface Candidate {
+  /** the source's number, [n] */
+  n: number;
+  text: string;
+  score: number;
+  /** a table row as a labelled line */
+  row?: true;
+  /** a table row or a form's line: "Label: ..." */
+  labelled: boolean;
+  /** what its figures show, worked out for the reader: a table row's change asked (row-change.ts) */
+  workedOut?: string;
+}
+
+/**
+ * A table row whose figures no column head names ("Adjusted EBITDA: 2,117; 2,018", "Form: 1040; (2024)"):
+ * which is which year, the reader cannot tell. A headed row writes each figure after its head ("2023 $46,298").
+ */
+const headless = (c: Candidate) => c.row === true && !(rowFiguresText(c.text) ?? "").split("; ").some((figure) => figure.includes(" "));
+
+/** A sentence mostly of figures and signs ("They can exclude $1,516.15 ($3,052 × ($4,000 ÷ $8,052)) of interest"): a calculation, no rule. */
+function mostlyFigures(text: string): boolean {
+  const visible = text.replace(/\s/g, "");
+  return (visible.match(/\p{L}/gu)?.length ?? 0) < visible.length / 2;
+}
+
+/**
+ * A sentence that can lead: read alone it is whole (no fragment of a chunk cut inside a sentence),
+ * short enough to quote uncut and mostly words; a row names its figures' columns.
+ */
+const canLead = (c: Candidate) =>
+  readsWhole(c.text, c.labelled) && c.text.length <= MAX_SENTENCE_CHARS && (c.labelled ? !headless(c) : !mostlyFigures(c.text));
+
+/**
+ * The leading sentence, then up to MAX_SUPPORT quotes from other sources that score nearly as
+ * well; `related`: the sources whose best sentence scores at least SEE_ALSO_MIN_SHARE of the
+ * leading one, best-ranked first.
+ */
+export function pickSentences(question: string, input: Pick<ChatTurnInput, "passages">): { picked: Candidate[]; related: number[] } {
+  // a file the question names ("my W-9") is where it asks to look: another file's sentences count less
+  const files = [...new Map(input.passages.map((p) => [p.documentId, { id: p.documentId, file_name: p.fileName }])).values()];
+  const named = new Set(namedDocuments(documentNames(question), files));
+  const weight = (passage: number) => (named.size && !named.has(input.passages[passage]!.documentId) ? ELSEWHERE_WEIGHT : 1);
+  // a change asked is worked out from a row's figures
+  const changeAsked = asksChange(question);
+  const fileNames = files.map((f) => squeezed(f.file_name));
+  const candidate = (s: ScoredSentence): Candidate => ({
+    n: s.passage + 1,
+    text: s.text,
+    // better-ranked sources break ties
+    score: s.score * weight(s.passage) * (s.example ? EXAMPLE_WEIGHT : 1) - s.passage * 0.01,
+    ...(s.row && { row: true as const }),
+    labelled: Boolean(s.row || s.formLine),
+    workedOut: (changeAsked && s.row && rowChange(s.text, question)) || undefined,
+  });
+  const ranked = scoreSentences(question, input.passages.map(withColumnHeads), {
+    quoteCases: true,
+    percentRows: true,
+    fileNames,
+    rowNaming: rowNaming(question, fileNames),
+  })
+    .map(candidate)
+    .sort((a, b) => b.score - a.score);
+  if (!ranked[0]) return { picked: [], related: [] };
+  // a fragment (a chunk cut inside a sentence) is quoted by no answer while a whole sentence scores
+  const whole = ranked.filter((c) => readsWhole(c.text, c.labelled));
+  const top = ranked.find(canLead) ?? whole[0] ?? ranked[0];
+  // a row of one segment leads no answer its company's row answers as well ("Revenue" of the
+  // Domestic segment's table and of the statement of earnings): the whole is the figure asked
+  const lead = whole.reduce(
+    (best, c) => (c.score >= top.score * SUPPORT_MIN_SHARE && canLead(c) && isPartOf(best.text, c.text) ? c : best),
+    top,
+  );
+  const related = [...new Set(ranked.filter((c) => c.score >= lead.score * SEE_ALSO_MIN_SHARE).map((c) => c.n))].sort((a, b) => a - b);
+  const picked = [lead];
+  const page = (c: Candidate) => {
+    const p = input.passages[c.n - 1]!;
+    return `${p.documentId}:${p.page}`;
+  };
+  for (const c of whole) {
+    if (picked.length > MAX_SUPPORT) break;
+    if (c.score < lead.score * SUPPORT_MIN_SHARE) break;
+    if (picked.some((p) => page(p) === page(c) || sameWords(p.text, c.text) || sameFigures(p.text, c.text) || isPartOf(c.text, p.text)))
+      continue;
+    picked.push(c);
+  }
+  return { picked, related };
+}
+
+/**
+ * One table row quoted from two pages, its label read with a section's title on one ("Assets Current
+ * assets Cash and cash equivalents: July 29, 2023 $1,093; ..."): the same figures under the same heads.
+ */
+const sameFigures = (a: string, b: string) => {
+  const figures = rowFiguresText(a);
+  return figures !== null && figures.includes("; ") && figures === rowFiguresText(b);
+};
+
+/** The same words and figures, written apart only by signs and spacing: a table row on two pages, "$(1,577)" on one. */
+const sameWords = (a: string, b: string) =>
+  a.replace(/[^\p{L}\p{N}]/gu, "").toLowerCase() === b.replace(/[^\p{L}\p{N}]/gu, "").toLowerCase();
+
+/** Nothing found in a chat that searches only its attached documents: say where it looked and how to look further. */
+function notInChatDocuments(names: readonly string[]): string {
+  const list = names.length <= 3 ? names.join(", ") : `${names.slice(0, 3).join(", ")} and ${names.length - 3} more`;
+  const them = names.length === 1 ? "it" : "them";
+  return `I could not find this in this chat's documents (${list}). Remove ${them} from the chat to search all your files, or attach the document that covers it.`;
+}
+
+function clip(sentence: string, maxChars = MAX_SENTENCE_CHARS): string {
+  return sentence.length <= maxChars ? sentence : `${sentence.slice(0, maxChars).replace(/\s+\S*$/, "")}…`;
+}
+
+/**
+ * The answer leads with the one sentence that best states what was asked, with
+ * its [n]; supporting quotes from other pages follow as a short list, then the
+ * other best-ranked pages about the question as "See also", within about
+ * MAX_ANSWER_WORDS words.
+ */
+export function localAnswer(input: ChatTurnInput): string {
+  const { picked, related } = pickSentences(input.question, input);
+  const [lead, ...support] = picked;
+  if (!lead) {
+    if (input.anonymous) {
+      return "I could not find this in your documents: you have none yet. Log in and upload a PDF, then ask about it and I will answer with the page it came from.";
+    }
+    if (input.documentNames?.length) return notInChatDocuments(input.documentNames);
+    return input.passages.length === 0
+      ? "I could not find this in your documents. Upload or attach the PDF that covers it, or try other words."
+      : "I could not find a passage that answers this in your documents. Try other words, or attach the document that covers it.";
+  }
+  // words broken at line ends made whole only in what is quoted: it reads the passage again; a
+  // row's change worked out follows its figures
+  const quote = (c: Candidate) => withWholeWords(c.text, withColumnHeads(input.passages[c.n - 1]!));
+  const first = `${clip(quote(lead))}${lead.workedOut ?? ""} [${lead.n}]`;
+  // room is kept for the "See also" line ("See also:" and a [n] per source)
+  let words = wordCount(first) + 2 + SEE_ALSO_RANKS;
+  const more: string[] = [];
+  for (const c of support) {
+    const line = `- ${clip(quote(c), 300)}${c.workedOut ?? ""} [${c.n}]`;
+    if (words + wordCount(line) > MAX_ANSWER_WORDS) break;
+    words += wordCount(line);
+    more.push(line);
+  }
+  // the other best-ranked pages about the question, for the reader to check: cited, not quoted
+  // one page once: a page quoted, or listed already, is not listed (again)
+  const pageOf = (n: number) => `${input.passages[n - 1]!.documentId}:${input.passages[n - 1]!.page}`;
+  const listed = new Set([lead, ...support.slice(0, more.length)].map((c) => pageOf(c.n)));
+  const seeAlso = related.filter((n) => {
+    if (n > SEE_ALSO_RANKS || listed.has(pageOf(n))) return false;
+    listed.add(pageOf(n));
+    return true;
+  });
+  const also = seeAlso.length ? `\n\nSee also: ${seeAlso.map((n) => `[${n}]`).join(" ")}` : "";
+  return (more.length ? `${first}\n\nAlso in your documents:\n${more.join("\n")}` : first) + also;
+}
