@@ -55,11 +55,24 @@ describe("headings as follow-up questions", () => {
     );
   });
 
+  it("asks a heading that tells what to do as a question a person would ask (a handbook, a tax form)", () => {
+    const handbook = passage(
+      "Keep the receipts for the finance team. Expenses are paid back within a month of the claim.",
+      3,
+      "Employee Handbook 2025.pdf",
+    );
+    expect(headingSuggestions("How are expenses paid back?", [handbook])).toEqual([
+      "What does Employee Handbook 2025.pdf say about how to keep the receipts for the finance team?",
+    ]);
+    const form = passage("How to get a TIN. If you do not have a TIN, apply for one immediately.", 4, "fw9.pdf");
+    expect(headingSuggestions("Who must give a TIN?", [form])).toEqual(["How do I get a TIN?"]);
+  });
+
   it.skipIf(!corpus)("finds the W-9's section headings on its real page 4", async () => {
     const { pages } = await extractPdfPages(await corpusBytes("irs/fw9.pdf"), 100);
     const passages = chunkPage(pages[3]!).map((c) => ({ ...passage(c.text, 4, "fw9.pdf"), charStart: c.charStart, charEnd: c.charEnd }));
     const suggestions = headingSuggestions("Which payees are exempt from backup withholding?", passages);
-    expect(suggestions).toContain("How to get a TIN?");
+    expect(suggestions).toContain("How do I get a TIN?");
     expect(suggestions).toContain("What does fw9.pdf say about exemption from FATCA reporting code?");
     expect(suggestions.every((s) => s.endsWith("?") && !/\d—/.test(s))).toBe(true);
   });

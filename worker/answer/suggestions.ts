@@ -34,12 +34,26 @@ export function isSectionHeading(sentence: string): boolean {
   return /^(how|what|when|where|who|why|which)\b/i.test(text) || !words.some((w) => CLAUSE_WORDS.has(w.toLowerCase()));
 }
 
-/** A heading as a question a user would ask. */
+/** Verbs a heading opens with to tell the reader what to do ("Keep the receipts for the finance team"). */
+const IMPERATIVES = new Set(
+  "apply ask attach call check choose claim complete contact enter file fill follow get give include keep list mail make note notify pay provide read report request return review save see select send sign submit take update use".split(
+    " ",
+  ),
+);
+
+/**
+ * A heading as a question a person would ask: "How to get a TIN" -> "How do I get a TIN?", "Keep the
+ * receipts for the finance team" -> "What does Handbook.pdf say about how to keep the receipts for
+ * the finance team?", "Remote work" -> "What does Handbook.pdf say about remote work?".
+ */
 function asQuestion(heading: string, fileName: string): string {
   const text = heading.replace(/[.:?]$/, "").trim();
+  if (/^how to /i.test(text)) return `How do I ${text.slice("how to ".length)}?`;
   if (QUESTION_START.test(text)) return `${text}?`;
   // sentence case reads as a phrase ("exemption from FATCA reporting code"); Title Case stays a title
   const sentenceCase = /^\p{Lu}\p{Ll}*$/u.test(text.split(" ")[0]!) && !/\s\p{Lu}\p{Ll}/u.test(text);
+  const first = text.split(" ")[0]!.toLowerCase();
+  if (IMPERATIVES.has(first)) return `What does ${fileName} say about how to ${first}${text.slice(first.length)}?`;
   const phrase = sentenceCase ? text[0]!.toLowerCase() + text.slice(1) : text;
   return `What does ${fileName} say about ${phrase}?`;
 }
