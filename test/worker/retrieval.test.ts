@@ -199,6 +199,49 @@ describe("keyword search", () => {
     expect(scoped.map((h) => h.file_name)).toEqual(["guide.pdf"]);
   });
 
+  it("searching all files, looks first in the documents about the year the question names (tax instructions, annual reports)", async () => {
+    // two editions of one guide: the later one states the rule more often, the question asks the earlier year
+    const u = await indexed(
+      [
+        "2024 Instructions for Form 1040. Tax year 2024.",
+        "Educators can deduct up to $300 of classroom expenses; $300 each if both spouses are educators. The $300 limit applies.",
+      ],
+      "guide-2024",
+    );
+    const older = await uploadAndIndex(
+      u.token,
+      "instructions.pdf",
+      await textPdf([
+        "2017 Instructions for Form 1040. Tax year 2017, filed in 2018 for 2017.",
+        "Educators can deduct up to $250 of the expenses they paid for the school year.",
+      ]),
+    );
+    await waitUntilDone(u.token, older.fileId);
+    // the first chunk stating the rule, as the answer would quote it
+    const rule = async (question: string) =>
+      (await keywordSearch(env, { userId: u.user.id, question })).find((h) => h.text.includes("Educators"))!.file_name;
+    expect(await rule("How much of my classroom expenses can educators deduct?")).toBe("guide-2024.pdf");
+    expect(await rule("How much of my classroom expenses can educators deduct on my 2017 return?")).toBe("instructions.pdf");
+    // two companies' annual reports: the year tells them apart as the name would
+    const reports = await indexed(
+      ["Annual report 2023. Fiscal 2023 ended January 28, 2023.", "Revenue was $46,298 million; revenue fell 10% on lower demand."],
+      "report-2023",
+    );
+    const earlier = await uploadAndIndex(
+      reports.token,
+      "annual.pdf",
+      await textPdf([
+        "Annual report 2018. For the year ended December 31, 2018.",
+        "The company reported revenue for the year of $32,765 million, up 3.5 percent on the year before.",
+      ]),
+    );
+    await waitUntilDone(reports.token, earlier.fileId);
+    const revenue = async (question: string) =>
+      (await keywordSearch(env, { userId: reports.user.id, question })).find((h) => h.text.includes("$"))!.file_name;
+    expect(await revenue("What was revenue?")).toBe("report-2023.pdf");
+    expect(await revenue("What was revenue in 2018?")).toBe("annual.pdf");
+  });
+
   it("finds the same chunks in the same order when it leaves out a word most of a large Library holds", async () => {
     // "payroll" on all 210 pages (BM25 gives it no weight), "tips" on 60 of them, each page a different length
     const pages = Array.from({ length: 210 }, (_, i) =>

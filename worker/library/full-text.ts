@@ -21,17 +21,25 @@ const COMMON_PHRASE_MIN_CHUNKS = 200;
 const searchable = (ids: readonly string[] | null, idColumn = "c.document_id") =>
   `d.status IN ('indexed', 'needs_ocr', 'processing')${ids ? ` AND ${idColumn} IN (${ids.map(() => "?").join(", ")})` : ""}`;
 
+/** A year as documents write it, and the first pages read for the year a document is about. */
+const YEAR = /(?<![\p{N}.,$-])(?:19|20)\d\d(?![\p{N}%])/gu;
+const YEAR_PAGES = 2;
+const YEAR_BATCH = 90;
+
 const HIT_COLUMNS = "c.id, c.document_id, d.file_name, c.page, c.text, c.char_start, c.char_end, c.recognised, c.column_heads";
 
 export class FullTextIndex implements KeywordIndex {
   /** the Library's chunk count and how many chunks hold each phrase searched; cleared by every write to the chunks */
   private phraseCounts: { chunks: number; holding: Map<string, number> } | null = null;
+  /** the year each document is about (documentYears), null for none; cleared by every write to the chunks */
+  private readonly years = new Map<string, number | null>();
 
   constructor(private readonly sql: SyncSql) {}
 
   /** The chunks were written (added or removed): the phrase counts are read again. */
   changed(): void {
     this.phraseCounts = null;
+    this.years.clear();
   }
 
   matching(match: string, documentIds: readonly string[] | null, limit: number): ChunkHit[] {
@@ -50,6 +58,27 @@ export class FullTextIndex implements KeywordIndex {
       `SELECT d.id, d.file_name FROM documents d WHERE ${searchable(ids, "d.id")}`,
       ...(ids ?? []),
     );
+  }
+
+  /**
+   * The year each document is about: the year its first pages write most ("2024" for Pub 17, "2017"
+   * for the 2017 Form 1040 instructions, "2018" for 3M's 2018 10-K); null when they write none.
+   */
+  documentYears(documents: readonly { id: string }[]): Map<string, number | null> {
+    const unread = documents.map((d) => d.id).filter((id) => !this.years.has(id));
+    // a Durable Object's SQLite binds at most 100 parameters
+    for (let at = 0; at < unread.length; at += YEAR_BATCH) {
+      const batch = unread.slice(at, at + YEAR_BATCH);
+      const counts = new Map<string, Map<number, number>>(batch.map((id) => [id, new Map()]));
+      for (const { document_id, text } of this.sql.rows<{ document_id: string; text: string }>(
+        `SELECT document_id, text FROM chunks WHERE page <= ${YEAR_PAGES} AND document_id IN (${batch.map(() => "?").join(", ")})`,
+        ...batch,
+      ))
+        for (const year of text.match(YEAR) ?? [])
+          counts.get(document_id)!.set(Number(year), (counts.get(document_id)!.get(Number(year)) ?? 0) + 1);
+      for (const [id, years] of counts) this.years.set(id, [...years].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]?.[0] ?? null);
+    }
+    return new Map(documents.map((d) => [d.id, this.years.get(d.id) ?? null]));
   }
 
   /**
