@@ -12,7 +12,8 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ServerMessage } from "../worker/contract/protocol";
 import { CORPUS } from "./ingest";
-import { api, median, PASSWORD, startProduct, subscribe, upload, waitIndexed } from "./retrieval";
+import { api, PASSWORD, startProduct, subscribe, upload, waitIndexed } from "./product";
+import { median } from "./retrieval";
 
 const P17 = join(CORPUS, "irs/p17.pdf");
 const INSTRUCTIONS = join(CORPUS, "irs/i1040gi.pdf");

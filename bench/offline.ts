@@ -21,7 +21,8 @@ import { citeAnswer } from "../worker/answer/citations";
 import { ftsMatchExpression } from "../worker/answer/question/terms";
 import { wordCount } from "../worker/answer/passages/sentences";
 import { cachedPages } from "./ingest";
-import { loadQuestions, median, type EvalQuestion } from "./retrieval";
+import { loadQuestions, type EvalQuestion } from "./qa-sets";
+import { median } from "./retrieval";
 import { leadDefects } from "./lead-defects";
 import type { Source } from "../worker/contract/protocol";
 

@@ -10,9 +10,10 @@ import { benchOffline } from "./offline";
 import { benchRetrieval } from "./retrieval";
 import { benchScale } from "./scale";
 import { missedTargets, type LoadFigures } from "./load";
-import { benchTurnProfile, profileSection } from "./turn-profile";
+import { benchTurnProfile } from "./turn-profile";
+import { profileSection } from "./turn-profile-report";
 import { benchOcr, type OcrFigures } from "./ocr";
-import { startProduct } from "./retrieval";
+import { startProduct } from "./product";
 
 interface Ablation {
   change: string;

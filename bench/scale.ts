@@ -5,7 +5,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CORPUS } from "./ingest";
-import { api, ask, median, PASSWORD, startProduct, subscribe, upload, waitIndexed } from "./retrieval";
+import { api, ask, PASSWORD, startProduct, subscribe, upload, waitIndexed } from "./product";
+import { median } from "./retrieval";
 
 const P17 = join(CORPUS, "irs/p17.pdf");
 const OTHER_USERS = 20;

@@ -11,9 +11,8 @@
 // rows), listed apart as "calls per turn".
 //
 // `npm run bench:profile` prints the table; `benchTurnProfile()` returns it for bench/run.ts.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { DatabaseSync, type SQLInputValue } from "node:sqlite";
+import { existsSync, writeFileSync } from "node:fs";
+import { DatabaseSync } from "node:sqlite";
 import type { ChatFile, ServerMessage } from "../worker/contract/protocol";
 import { clientMessageSchema } from "../worker/contract/protocol-schemas";
 import { getDb } from "../worker/db/client";
@@ -25,9 +24,7 @@ import { headingSuggestions } from "../worker/answer/suggestions";
 import { admitQuestion } from "../worker/chat/admission";
 import { runTurn, type ChatRoom } from "../worker/chat/turn";
 import { chatSessions, tokenMatches } from "../worker/chat/socket-access";
-import { LibraryIndex, type SqlParam } from "../worker/library/library-index";
-import { chunkPage } from "../worker/library/chunker";
-import { admissionFacts, QuestionLedger } from "../worker/library/question-ledger";
+import { admissionFacts } from "../worker/library/question-ledger";
 import type { AdmissionRequest } from "../worker/library/types";
 import { localAnswer } from "../worker/answer/writer/local-writer";
 import { turnSearchText } from "../worker/services/chat-search";
@@ -36,102 +33,11 @@ import { resolveChatFiles } from "../worker/services/chat-files";
 import { listChats, recordTurn } from "../worker/services/chats";
 import { bySentence, onePerPage, RETRIEVAL_TUNING, toPassage } from "../worker/answer/ranking/retrieval";
 import { signToken } from "../worker/lib/tokens";
-import { cachedPages, CORPUS } from "./ingest";
+import { AUTH_SESSION, catalogue, d1, d1Calls, DOC, FILE, library, R2_KEY, sqlStorage, USER } from "./turn-bindings";
+import { profileTable } from "./turn-profile-report";
 
-const FILE = join(CORPUS, "irs/i1040gi.pdf");
 const QUESTION = "When is my tax return due?";
 const SECRET = "turn-profile-secret-turn-profile-secret";
-const USER = "user-1";
-const DOC = "doc-1";
-const R2_KEY = "uploads/user-1/i1040gi.pdf";
-const AUTH_SESSION = "auth-1";
-
-// ---- shims: the bindings a turn uses, over node:sqlite ----
-
-function run(db: DatabaseSync, query: string, params: unknown[], arrays: boolean) {
-  const statement = db.prepare(query);
-  if (arrays) statement.setReturnArrays(true);
-  const values = params as SQLInputValue[];
-  if (statement.columns().length) return { rows: statement.all(...values) as unknown[], changes: 0 };
-  const result = statement.run(...values);
-  return { rows: [], changes: Number(result.changes) };
-}
-
-/** Queries sent to the D1 shim (the whole-turn run counts them). */
-const d1Calls = { count: 0 };
-
-/** The D1 API as drizzle's D1 driver calls it. */
-function d1(db: DatabaseSync): D1Database {
-  const statement = (query: string, params: unknown[] = []): Record<string, unknown> => ({
-    bind: (...p: unknown[]) => statement(query, p),
-    all: async () => (d1Calls.count++, { results: run(db, query, params, false).rows, success: true, meta: {} }),
-    raw: async () => (d1Calls.count++, run(db, query, params, true).rows),
-    run: async () => {
-      d1Calls.count++;
-      const { changes, rows } = run(db, query, params, false);
-      return { results: rows, success: true, meta: { changes } };
-    },
-    first: async () => (d1Calls.count++, run(db, query, params, false).rows[0] ?? null),
-  });
-  // a batch is one call: its statements run in order, as D1 runs them
-  const batch = async (statements: { all: () => Promise<unknown> }[]) => {
-    const results = [];
-    for (const s of statements) results.push(await s.all());
-    d1Calls.count -= statements.length - 1;
-    return results;
-  };
-  return { prepare: (query: string) => statement(query), batch, exec: async () => ({}) } as unknown as D1Database;
-}
-
-/** A Durable Object's SqlStorage (exec -> cursor.toArray()). */
-function sqlStorage(db: DatabaseSync): SqlStorage {
-  return {
-    exec: (query: string, ...params: unknown[]) => {
-      const { rows } = run(db, query, params, false);
-      return { toArray: () => rows, one: () => rows[0] };
-    },
-  } as unknown as SqlStorage;
-}
-
-function catalogue(): DatabaseSync {
-  const db = new DatabaseSync(":memory:");
-  const dir = join(import.meta.dirname, "../migrations");
-  for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith(".sql"))
-    .sort())
-    db.exec(readFileSync(join(dir, file), "utf8"));
-  const now = Date.now();
-  const later = now + 24 * 3600 * 1000;
-  db.prepare("INSERT INTO users (id, email, password_hash, referral_code) VALUES (?, ?, 'x', 'REF1')").run(USER, "a@example.com");
-  db.prepare("INSERT INTO auth_sessions (id, user_id, expires_at) VALUES (?, ?, ?)").run(AUTH_SESSION, USER, later);
-  db.prepare("INSERT INTO subscriptions (user_id, status, current_period_end) VALUES (?, 'active', ?)").run(USER, later);
-  db.prepare(
-    "INSERT INTO documents (id, user_id, file_name, r2_key, page_count, indexed_pages, status) VALUES (?, ?, 'i1040gi.pdf', ?, 100, 100, 'indexed')",
-  ).run(DOC, USER, R2_KEY);
-  return db;
-}
-
-async function library(): Promise<{ index: LibraryIndex; ledger: QuestionLedger; db: DatabaseSync }> {
-  const db = new DatabaseSync(":memory:");
-  const sql = {
-    rows: <T>(query: string, ...params: SqlParam[]) => run(db, query, params, false).rows as T[],
-    transaction: (fn: () => void) => {
-      db.exec("BEGIN");
-      fn();
-      db.exec("COMMIT");
-    },
-  };
-  const index = new LibraryIndex(sql);
-  const ledger = new QuestionLedger(sql);
-  const pages = await cachedPages(FILE);
-  index.enqueue(DOC, "i1040gi.pdf", R2_KEY);
-  const started = index.begin(DOC)!;
-  index.addChunks(
-    pages.flatMap((text, i) => chunkPage(text).map((c) => ({ ...c, id: `${DOC}:${i + 1}:${c.ord}`, documentId: DOC, page: i + 1 }))),
-  );
-  index.finish(DOC, started.runId);
-  return { index, ledger, db };
-}
 
 // ---- timing ----
 
@@ -349,52 +255,6 @@ export async function benchTurnProfile(reps = 200): Promise<TurnProfile | null> 
     globalThis.setTimeout = realSetTimeout;
   }
   return { rows, wholeTurnMs, chunks, d1Calls: calls };
-}
-
-/** The figures before issue 16's changes (PROFILE_OUT=bench/turn-profile-before.json at commit 06268ab). */
-export function profileBefore(): TurnProfile {
-  return JSON.parse(readFileSync(join(import.meta.dirname, "turn-profile-before.json"), "utf8")) as TurnProfile;
-}
-
-/** Markdown rows: each step before and now (matched by name; "-" where a step was not measured then). */
-export function profileTable(now: TurnProfile, before: TurnProfile = profileBefore()): string[] {
-  const fmt = (n: number | undefined) => (n === undefined ? "-" : n.toFixed(n < 1 ? 3 : 2));
-  const sum = (p: TurnProfile, first: boolean) =>
-    p.rows.filter((r) => r.beforeFirstChunk === first && !r.instead).reduce((s, r) => s + r.ms, 0);
-  const then = new Map(before.rows.map((r) => [r.step, r.ms]));
-  const calls = (p: TurnProfile) => (p.d1Calls ? `${p.d1Calls.beforeFirstChunk} / ${p.d1Calls.afterIt}` : "-");
-  return [
-    "| step | before ms | now ms | calls |",
-    "|---|---|---|---|",
-    ...now.rows.map(
-      (r) =>
-        `| ${r.beforeFirstChunk ? "" : "(after the first chunk) "}${r.instead ? "(instead) " : ""}${r.step} | ${fmt(then.get(r.step))} | ${fmt(r.ms)} | ${r.calls ?? ""} |`,
-    ),
-    `| **sum to the first chunk** | **${fmt(sum(before, true))}** | **${fmt(sum(now, true))}** | |`,
-    `| sum after it | ${fmt(sum(before, false))} | ${fmt(sum(now, false))} | |`,
-    `| whole turn as ChatSession runs a chat frame, in a new chat (CPU ms) | ${fmt(before.wholeTurnMs)} | ${fmt(now.wholeTurnMs)} | |`,
-    `| D1 queries of that turn before its first chunk / after it | ${calls(before)} | ${calls(now)} | |`,
-  ];
-}
-
-/** docs/PERFORMANCE.md's Turn profile section. */
-export function profileSection(profile: TurnProfile | null): string[] {
-  const lines = ["## Turn profile: where one chat turn's CPU goes", ""];
-  if (!profile) return [...lines, "Skipped: ../shared/corpus/irs/i1040gi.pdf is not present."];
-  return [
-    ...lines,
-    "bench/turn-profile.ts (`node --import tsx --import ./bench/wasm-modules.mjs bench/turn-profile.ts`) runs each step of a turn with the product's own modules",
-    `over i1040gi.pdf (${profile.chunks} chunks) in Node: the Library's index and the D1 schema over node:sqlite, the question`,
-    '"When is my tax return due?" with the file attached by its upload key, as bench/load.ts asks it. Mean CPU ms per step, in',
-    'the order a turn runs them; "before" is the same table before the performance issue\'s changes',
-    "(bench/turn-profile-before.json, measured at 06268ab). Not in these figures: crossing to the D1 and Library objects (the",
-    "calls column; locally one workerd thread serves them all) and the local responder's 8 ms pause between words, which",
-    "uses no CPU. Each step row times a module as a turn calls it; the last two rows run a whole chat frame as ChatSession",
-    "does, so they also show the steps a turn now skips (a first message's token read stands for its revocation check, and",
-    "a turn that starts at once uses the documents its admission just checked).",
-    "",
-    ...profileTable(profile),
-  ];
 }
 
 if (process.argv[1]?.endsWith("turn-profile.ts")) {

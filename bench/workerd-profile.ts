@@ -17,7 +17,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CORPUS } from "./ingest";
 import { account, openChat } from "./load";
-import { freePort, startProduct, upload, waitIndexed } from "./retrieval";
+import { freePort, startProduct, upload, waitIndexed } from "./product";
 
 interface ProfileNode {
   id: number;
