@@ -36,10 +36,10 @@ export class FullTextIndex implements KeywordIndex {
 
   constructor(private readonly sql: SyncSql) {}
 
-  /** The chunks were written (added or removed): the phrase counts are read again. */
-  changed(): void {
+  /** These documents' chunks were written (added or removed): the phrase counts and their years are read again. */
+  changed(documentIds: readonly string[]): void {
     this.phraseCounts = null;
-    this.years.clear();
+    for (const id of documentIds) this.years.delete(id);
   }
 
   matching(match: string, documentIds: readonly string[] | null, limit: number): ChunkHit[] {

@@ -85,7 +85,7 @@ export class LibraryIndex {
     const runId = crypto.randomUUID();
     const staleChunkIds = this.chunkIds(documentId);
     this.sql.transaction(() => {
-      this.fullText.changed();
+      this.fullText.changed([documentId]);
       this.sql.rows("DELETE FROM chunks WHERE document_id = ?", documentId);
       this.sql.rows(
         "UPDATE documents SET status = 'processing', run_id = ?, pages_done = 0, pages_total = NULL, error = NULL, ocr_pages = '[]', updated_at = ? WHERE id = ?",
@@ -140,7 +140,7 @@ export class LibraryIndex {
 
   /** Stores chunks as they are (the offline benchmark's ablations hand in their own). */
   addChunks(chunks: readonly IndexedChunk[]): void {
-    this.fullText.changed();
+    this.fullText.changed([...new Set(chunks.map((c) => c.documentId))]);
     storeChunks(this.sql, chunks);
   }
 
@@ -182,7 +182,7 @@ export class LibraryIndex {
       .rows<{ id: string }>(`SELECT id FROM chunks WHERE ${onPages}`, documentId, ...pageNumbers)
       .map((r) => r.id);
     this.sql.transaction(() => {
-      this.fullText.changed();
+      this.fullText.changed([documentId]);
       this.sql.rows(`DELETE FROM chunks WHERE ${onPages}`, documentId, ...pageNumbers);
       this.addChunks(chunks);
       this.sql.rows("UPDATE documents SET ocr_pages = ?, updated_at = ? WHERE id = ?", JSON.stringify(left), this.now(), documentId);
@@ -206,7 +206,7 @@ export class LibraryIndex {
     if (this.row(documentId)?.status === "removed") return null;
     const staleChunkIds = this.chunkIds(documentId);
     this.sql.transaction(() => {
-      this.fullText.changed();
+      this.fullText.changed([documentId]);
       this.sql.rows("DELETE FROM chunks WHERE document_id = ?", documentId);
       this.sql.rows(
         `INSERT INTO documents (id, file_name, status, error, updated_at) VALUES (?, ?, 'failed', ?, ?)
@@ -259,7 +259,7 @@ export class LibraryIndex {
   remove(documentId: string): string[] {
     const ids = this.chunkIds(documentId);
     this.sql.transaction(() => {
-      this.fullText.changed();
+      this.fullText.changed([documentId]);
       this.sql.rows("DELETE FROM chunks WHERE document_id = ?", documentId);
       this.sql.rows(
         `INSERT INTO documents (id, file_name, status, updated_at) VALUES (?, '', 'removed', ?)
