@@ -14,6 +14,8 @@ declare module "vitest" {
 }
 
 export const STREAMED_PARTS = ["Payroll taxes ", "are due quarterly ", "[1]."];
+/** A model that cites its passages out of order, one citation cut between two parts: asked when the question holds "out of order". */
+export const OUT_OF_ORDER_PARTS = ["Leave is sixteen weeks [3", "]; it is paid [1] ", "and can be split [", "2]. See [3]."];
 
 export default async function setup(project: TestProject) {
   let lastBody = "";
@@ -54,7 +56,8 @@ export default async function setup(project: TestProject) {
       res.writeHead(200, { "Content-Type": "text/event-stream" });
       res.write(": keep-alive\n\n");
       res.write(`data: ${JSON.stringify({ choices: [{ delta: { role: "assistant" } }] })}\n\n`);
-      for (const part of STREAMED_PARTS) res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: part } }] })}\n\n`);
+      const parts = body.includes("out of order") ? OUT_OF_ORDER_PARTS : STREAMED_PARTS;
+      for (const part of parts) res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: part } }] })}\n\n`);
       res.end("data: [DONE]\n\n");
     });
   });

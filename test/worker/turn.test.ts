@@ -377,6 +377,38 @@ describe("running a turn", () => {
     expect(frames.some((f) => f.message.type === "stream" && f.message.text.includes("still being indexed"))).toBe(false);
   });
 
+  it("numbers a model's citations in the order it first uses them, one source per page, also when the stream cuts one", async () => {
+    const u = await newUser("turn-model-cites");
+    const doc = await uploadAndIndex(
+      u.token,
+      "Policy.pdf",
+      await textPdf(["Parental leave is sixteen weeks.", "Parental leave is paid in full.", "Parental leave can be split in two."]),
+    );
+    await waitUntilDone(u.token, doc.fileId);
+    const who: SocketIdentity = {
+      sessionId: `${u.email}-cites`,
+      access: "owner",
+      userId: u.user.id,
+      email: u.email,
+      authSessionId: null,
+      ip: "203.0.113.9",
+    };
+    const { room, stored, frames } = memoryRoom({ ...env, LLM_BASE_URL: inject("llmBaseUrl"), LLM_API_KEY: "test-key" } as Env);
+    await admitQuestion(room, who, {
+      action: "chat",
+      query: "Parental leave, out of order?",
+      session_id: who.sessionId,
+      file_ids: [doc.fileId],
+    });
+    await runTurn(room, who, "Parental leave, out of order?");
+    const streamed = frames.flatMap((f) => (f.message.type === "stream" ? [f.message.text] : [])).join("");
+    expect(streamed).toBe("Leave is sixteen weeks [1]; it is paid [2] and can be split [3]. See [1].");
+    const answer = stored[1]!;
+    expect(answer.content).toBe(streamed);
+    expect(answer.sources!.map((s) => s.n)).toEqual([1, 2, 3]);
+    expect(new Set(answer.sources!.map((s) => s.page)).size).toBe(3);
+  });
+
   it("ends with the plain failure text when the answer provider fails", async () => {
     const u = await owner("turn-fail");
     const { room, stored, frames } = memoryRoom({ ...env, LLM_BASE_URL: inject("llmBaseUrl"), LLM_API_KEY: "wrong-key" } as Env);
