@@ -21,7 +21,7 @@ import { chatTitle, titleFromQuestion } from "../providers/llm/prompt";
 import { turnSearchText } from "../services/chat-search";
 import { chatFilesQuery, inOrder } from "../services/chat-files";
 import { listChatsQuery, recordTurn, recordTurnQuery } from "../services/chats";
-import { retrievePassages, type Passage } from "../answer/ranking/retrieval";
+import { retrievePassages } from "../answer/ranking/retrieval";
 import { library } from "../library/stub";
 import type { ChatProvider } from "../providers/llm";
 import type { ChunkHit, NamedFile } from "../library/types";

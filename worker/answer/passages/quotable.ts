@@ -38,11 +38,6 @@ export interface ListedCase extends QuotableSentence {
 /** A form's header block read as text ("Form 1040 ... Department of the Treasury ... OMB No. 1545-0074 ..."): names the form, answers nothing. */
 const FORM_HEADER = /\bOMB No\. \d{4}-\d{4}/;
 
-/**
- * A sentence as quoted: a form line without its dot leaders ("enter 12, etc. . . . . ." -> "enter
- * 12, etc."), without the next list item's bullet and heading run into its end ("...name on line 2.
- * • Disregarded entity."), its own bullet, or a form field's number before it ("3 You must show your name...").
- */
 /** A press release's dateline before its first sentence ("(August 30, 2023) – Johnson & Johnson today announced..."). */
 const DATELINE = /^\(\p{Lu}\p{Ll}+\.? \d{1,2}, (?:19|20)\d\d\)\s*[–—-]\s*(?=\p{Lu})/u;
 
@@ -54,6 +49,12 @@ const SIGNATURE = /^\/s\/\s*(?=\p{Lu})/u;
 /** A sentence set wholly in parentheses ("(The buyers add the $215 to their cost of the home.)"): quoted without them. */
 const PARENTHESISED = /^\((\p{Lu}[^()]*[.!?])\)$/u;
 
+/**
+ * A sentence as quoted: a form line without its dot leaders ("enter 12, etc. . . . . ." -> "enter
+ * 12, etc."), without the next list item's bullet and heading run into its end ("...name on line 2.
+ * • Disregarded entity."), its own bullet, or a form field's number before it ("3 You must show your name..."),
+ * a release's dateline, a list item's ";", its enclosing parentheses; a signature as who signed.
+ */
 function asQuoted(sentence: string): string {
   const quote = sentence
     .replace(/(?:\s\.){3,}/g, "")

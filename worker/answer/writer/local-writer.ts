@@ -35,8 +35,6 @@ const SEE_ALSO_RANKS = 5;
 const SEE_ALSO_MIN_SHARE = 0.2;
 /** How much a sentence of another file counts when the question names a file among the sources. */
 const ELSEWHERE_WEIGHT = 0.5;
-/** A supporting quote names at least this share of what the lead names of the question's subject. */
-const SUPPORT_SUBJECT_SHARE = 0.3;
 /** How much a sentence of a worked example counts: the rule it illustrates answers first. */
 const EXAMPLE_WEIGHT = 0.5;
 
@@ -52,6 +50,9 @@ interface Candidate {
   /** what its figures show, worked out for the reader: a table row's change asked (row-change.ts) */
   workedOut?: string;
 }
+
+/** The file and page a passage [n] is from: one source each. */
+const pageOf = (passages: ChatTurnInput["passages"], n: number) => `${passages[n - 1]!.documentId}:${passages[n - 1]!.page}`;
 
 /**
  * A table row whose figures no column head names ("Adjusted EBITDA: 2,117; 2,018", "Form: 1040; (2024)"):
@@ -114,10 +115,7 @@ export function pickSentences(question: string, input: Pick<ChatTurnInput, "pass
   );
   const related = [...new Set(ranked.filter((c) => c.score >= lead.score * SEE_ALSO_MIN_SHARE).map((c) => c.n))].sort((a, b) => a - b);
   const picked = [lead];
-  const page = (c: Candidate) => {
-    const p = input.passages[c.n - 1]!;
-    return `${p.documentId}:${p.page}`;
-  };
+  const page = (c: Candidate) => pageOf(input.passages, c.n);
   for (const c of whole) {
     if (picked.length > MAX_SUPPORT) break;
     if (c.score < lead.score * SUPPORT_MIN_SHARE) break;
@@ -183,13 +181,13 @@ export function localAnswer(input: ChatTurnInput): string {
     words += wordCount(line);
     more.push(line);
   }
-  // the other best-ranked pages about the question, for the reader to check: cited, not quoted
-  // one page once: a page quoted, or listed already, is not listed (again)
-  const pageOf = (n: number) => `${input.passages[n - 1]!.documentId}:${input.passages[n - 1]!.page}`;
-  const listed = new Set([lead, ...support.slice(0, more.length)].map((c) => pageOf(c.n)));
+  // the other best-ranked pages about the question, for the reader to check: cited, not quoted,
+  // each page once (a page quoted, or listed already, is not listed again)
+  const listed = new Set([lead, ...support.slice(0, more.length)].map((c) => pageOf(input.passages, c.n)));
   const seeAlso = related.filter((n) => {
-    if (n > SEE_ALSO_RANKS || listed.has(pageOf(n))) return false;
-    listed.add(pageOf(n));
+    const page = pageOf(input.passages, n);
+    if (n > SEE_ALSO_RANKS || listed.has(page)) return false;
+    listed.add(page);
     return true;
   });
   const also = seeAlso.length ? `\n\nSee also: ${seeAlso.map((n) => `[${n}]`).join(" ")}` : "";
