@@ -18,6 +18,7 @@ import type { LibraryBinding } from "../worker/library/stub";
 import { localAnswer } from "../worker/answer/writer/local-writer";
 import { RETRIEVAL_TUNING, retrievePassages, type RetrievalTuning } from "../worker/answer/ranking/retrieval";
 import { citeAnswer } from "../worker/answer/citations";
+import { verifyAnswer, type SentenceCheck } from "../worker/answer/verify";
 import { ftsMatchExpression } from "../worker/answer/question/terms";
 import { wordCount } from "../worker/answer/passages/sentences";
 import { cachedPages } from "./ingest";
@@ -117,6 +118,8 @@ export interface OfflineResult {
   answer: string;
   /** the answer's sources as the reader sees them */
   sources: Source[];
+  /** its sentences not found on the pages they cite (verify.ts): a local answer has none */
+  unsupported: SentenceCheck[];
   fact: boolean | null;
   /** the passages' texts, for diagnosing an answer */
   texts: string[];
@@ -150,7 +153,11 @@ async function answerAll(
     const documentIds = allFiles ? [...ids.values()] : [ids.get(q.path)!];
     const passages = await retrievePassages(env, { userId: USER, documentIds, question: q.question, tuning });
     // as the reader sees it: sources numbered in order of first use, so [1] is the lead's
-    const { text: answer, sources } = citeAnswer(localAnswer({ question: q.question, passages, history: [], anonymous: false }), passages);
+    const {
+      text: answer,
+      sources,
+      cited,
+    } = citeAnswer(localAnswer({ question: q.question, passages, history: [], anonymous: false }), passages);
     // a page of another file is no evidence page (0)
     const own = ids.get(q.path)!;
     const pageOf = (p: { fileId: string; page: number }) => (p.fileId === own ? p.page : 0);
@@ -160,6 +167,7 @@ async function answerAll(
       cited: sources.map(pageOf),
       lead: sources[0] ? pageOf(sources[0]) : null,
       sources,
+      unsupported: verifyAnswer(answer, cited).checks.filter((c) => c.status === "unsupported"),
       answer,
       fact: q.facts.length ? q.facts.some((f) => f.test(answer.replace(/\s+/g, " "))) : null,
       texts: passages.map((p) => p.text),
@@ -184,6 +192,7 @@ export function summariseOffline(results: OfflineResult[]) {
       facts: `${scored.filter((r) => r.fact).length}/${scored.length}`,
       "median words": median(rs.map((r) => wordCount(r.answer))),
       "defective leads": rs.filter((r) => leadDefects(r.answer, r.sources).length).length,
+      "unsupported answers": rs.filter((r) => r.unsupported.length).length,
     };
   });
 }
@@ -230,6 +239,8 @@ if (process.argv[1]?.endsWith("offline.ts")) {
         console.log(
           `${hit ? "  " : "X "}${r.question.id} [${r.question.evidence}] got [${r.retrieved.slice(0, 5)}] lead=${r.lead} fact=${r.fact}${defects.length ? ` DEFECT(${defects.join(", ")})` : ""} :: ${r.question.question}`,
         );
+        for (const check of r.unsupported)
+          console.log(`   UNSUPPORTED ${JSON.stringify(check.missing)} :: ${check.sentence.slice(0, 200)}`);
         if (process.env.VERBOSE === "2" || process.env.VERBOSE === "3")
           console.log(`   ${r.answer.replace(/\n/g, " | ").slice(0, process.env.VERBOSE === "3" ? undefined : 300)}`);
       }

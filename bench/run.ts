@@ -128,12 +128,12 @@ if (offline) {
     "Each question is asked over its own file (a chat about that file), then over all the corpus files at once (a chat with",
     "none attached; a page of another file is no evidence page, though the IRS files often state the same rule).",
     "",
-    "| set | files searched | questions | retrieved hit@1 | retrieved hit@5 | hit@1 (the lead's citation) | fact in answer | median answer words | defective leads |",
-    "|---|---|---|---|---|---|---|---|---|",
+    "| set | files searched | questions | retrieved hit@1 | retrieved hit@5 | hit@1 (the lead's citation) | fact in answer | median answer words | defective leads | answers with a sentence not on its cited pages (verify.ts) |",
+    "|---|---|---|---|---|---|---|---|---|---|",
     ...(["ownFile", "allFiles"] as const).flatMap((scope) =>
       offline[scope].map(
         (g) =>
-          `| ${g.set} | ${scope === "ownFile" ? "its own" : "all"} | ${g.n} | ${pct(g["retrieved hit@1"], g.n)} | ${pct(g["retrieved hit@5"], g.n)} | ${pct(g["lead hit"], g.n)} | ${g.facts} | ${fmt(g["median words"])} | ${g["defective leads"]} |`,
+          `| ${g.set} | ${scope === "ownFile" ? "its own" : "all"} | ${g.n} | ${pct(g["retrieved hit@1"], g.n)} | ${pct(g["retrieved hit@5"], g.n)} | ${pct(g["lead hit"], g.n)} | ${g.facts} | ${fmt(g["median words"])} | ${g["defective leads"]} | ${g["unsupported answers"]} |`,
       ),
     ),
   );
@@ -218,6 +218,11 @@ const defective = [
     : []),
 ].filter((d) => d.n > 0);
 for (const d of defective) missed.push(`${d.n} defective leads in ${d.set}`);
+// every local answer is found on the pages it cites (verify.ts): the same check a model's answer gets
+for (const scope of offline ? (["ownFile", "allFiles"] as const) : [])
+  for (const g of offline![scope])
+    if (g["unsupported answers"] > 0)
+      missed.push(`${g["unsupported answers"]} local answers not on their cited pages in ${g.set} (${scope})`);
 writeFileSync(join(import.meta.dirname, "../docs/PERFORMANCE.md"), `${lines.join("\n")}\n`);
 console.log(lines.join("\n"));
 if (missed.length) {

@@ -4,6 +4,7 @@
 // page: passages of one page cited apart share its number, and the viewer marks each of them.
 import type { Source, SourceSpan } from "../contract/protocol";
 import type { Passage } from "../providers/llm/types";
+import { withColumnHeads } from "./passages/column-heads";
 
 /** How much of a passage a source keeps to find it again on the page. */
 const QUOTE_CHARS = 80;
@@ -77,15 +78,23 @@ export class Citations {
     }));
   }
 
+  /** What each source number cites, as its passages read (with the column heads they inherit): what verify.ts checks against. */
+  citedTexts(): Map<number, string[]> {
+    return new Map(this.cited.map((passages, i) => [i + 1, passages.map(withColumnHeads)]));
+  }
+
   /** The passages cited, in source order (each page's first). */
   citedPassages(): Passage[] {
     return this.cited.map(([first]) => first!);
   }
 }
 
-/** A whole answer with its citations renumbered, and its sources. */
-export function citeAnswer(answer: string, passages: readonly Passage[]): { text: string; sources: Source[] } {
+/** A whole answer with its citations renumbered, its sources, and what each source number cites. */
+export function citeAnswer(
+  answer: string,
+  passages: readonly Passage[],
+): { text: string; sources: Source[]; cited: Map<number, string[]> } {
   const citations = new Citations(passages);
   const text = citations.renumber(answer) + citations.flush();
-  return { text, sources: citations.sources() };
+  return { text, sources: citations.sources(), cited: citations.citedTexts() };
 }
