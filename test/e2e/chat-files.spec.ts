@@ -15,7 +15,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { signUp } from "./helpers";
+import { signUp, uploadOnMyFiles } from "./helpers";
 
 const CORPUS = fileURLToPath(new URL("../../../shared/corpus/", import.meta.url));
 const P17 = `${CORPUS}irs/p17.pdf`;
@@ -26,14 +26,6 @@ const BBY_TEN_K = `${CORPUS}sec_financebench/BESTBUY_2023_10K.pdf`;
 
 test.skip(![P17, TEN_K, F1040, TEN_Q, BBY_TEN_K].every((file) => existsSync(file)), "needs ../shared/corpus beside the project");
 test.setTimeout(180_000);
-
-async function uploadOnMyFiles(page: Page, path: string, name: string) {
-  await page.goto("/app/files");
-  const chooser = page.waitForEvent("filechooser");
-  await page.getByRole("button", { name: "Upload file" }).click();
-  await (await chooser).setFiles(path);
-  await expect(page.getByRole("row").filter({ hasText: name }).getByText("Indexed")).toBeVisible({ timeout: 90_000 });
-}
 
 async function ask(page: Page, question: string) {
   const answers = await page.locator(".chat-message.bot").count();

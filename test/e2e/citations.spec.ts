@@ -12,7 +12,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { signUp } from "./helpers";
+import { signUp, uploadOnMyFiles } from "./helpers";
 
 const CORPUS = fileURLToPath(new URL("../../../shared/corpus/", import.meta.url));
 const W9 = `${CORPUS}irs/fw9.pdf`;
@@ -21,14 +21,6 @@ const P17 = `${CORPUS}irs/p17.pdf`;
 const CITATION = /\[(\d+)\]/g;
 const SEE_ALSO = /^See also:\s*((?:\[\d+\]\s*)+)$/m;
 const words = (text: string) => text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
-
-async function uploadOnMyFiles(page: Page, path: string, name: string) {
-  await page.goto("/app/files");
-  const chooser = page.waitForEvent("filechooser");
-  await page.getByRole("button", { name: "Upload file" }).click();
-  await (await chooser).setFiles(path);
-  await expect(page.getByRole("row").filter({ hasText: name }).getByText("Indexed")).toBeVisible({ timeout: 90_000 });
-}
 
 async function chatAbout(page: Page, name: string) {
   await page.getByRole("button", { name: `Actions for ${name}` }).click();

@@ -14,3 +14,12 @@ export async function signUp(page: Page, prefix: string): Promise<string> {
   await expect(page.getByRole("button", { name: `Account menu for ${email}` })).toBeVisible();
   return email;
 }
+
+/** Uploads a PDF on My Files, as a new user does first, and waits until its row says "Indexed". */
+export async function uploadOnMyFiles(page: Page, path: string, name: string) {
+  await page.goto("/app/files");
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Upload file" }).click();
+  await (await chooser).setFiles(path);
+  await expect(page.getByRole("row").filter({ hasText: name }).getByText("Indexed")).toBeVisible({ timeout: 90_000 });
+}
