@@ -15,7 +15,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { signUp, uploadOnMyFiles } from "./helpers";
+import { ask, signUp, uploadOnMyFiles } from "./helpers";
 
 const CORPUS = fileURLToPath(new URL("../../../shared/corpus/", import.meta.url));
 const P17 = `${CORPUS}irs/p17.pdf`;
@@ -26,16 +26,6 @@ const BBY_TEN_K = `${CORPUS}sec_financebench/BESTBUY_2023_10K.pdf`;
 
 test.skip(![P17, TEN_K, F1040, TEN_Q, BBY_TEN_K].every((file) => existsSync(file)), "needs ../shared/corpus beside the project");
 test.setTimeout(180_000);
-
-async function ask(page: Page, question: string) {
-  const answers = await page.locator(".chat-message.bot").count();
-  const box = page.getByPlaceholder("Ask me!");
-  await box.fill(question);
-  await box.press("Enter");
-  const answer = page.locator(".chat-message.bot").nth(answers);
-  await expect(answer.locator(".chat-sources")).toBeVisible({ timeout: 60_000 });
-  return answer;
-}
 
 /** The file names of every source listed under the chat's answers. */
 async function citedFiles(page: Page): Promise<string[]> {

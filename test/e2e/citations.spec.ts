@@ -12,7 +12,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { signUp, uploadOnMyFiles } from "./helpers";
+import { ask, signUp, uploadOnMyFiles } from "./helpers";
 
 const CORPUS = fileURLToPath(new URL("../../../shared/corpus/", import.meta.url));
 const W9 = `${CORPUS}irs/fw9.pdf`;
@@ -30,13 +30,8 @@ async function chatAbout(page: Page, name: string) {
 }
 
 /** Asks a question and waits for the whole answer (its Copy button shows once it has stopped streaming). */
-async function ask(page: Page, question: string): Promise<Locator> {
-  const answers = await page.locator(".chat-message.bot").count();
-  const box = page.getByPlaceholder("Ask me!");
-  await box.fill(question);
-  await box.press("Enter");
-  const answer = page.locator(".chat-message.bot").nth(answers);
-  await expect(answer.locator(".chat-sources")).toBeVisible({ timeout: 60_000 });
+async function askWhole(page: Page, question: string): Promise<Locator> {
+  const answer = await ask(page, question);
   await expect(answer.getByRole("button", { name: "Copy" })).toBeVisible({ timeout: 30_000 });
   return answer;
 }
@@ -148,7 +143,7 @@ async function checkViewer(page: Page, answer: Locator, { sources, quotes }: Che
 async function checkQuestions(page: Page, file: string, questions: readonly string[]) {
   for (const question of questions) {
     await test.step(question, async () => {
-      const answer = await ask(page, question);
+      const answer = await askWhole(page, question);
       const checked = await checkCitations(answer, file);
       await checkViewer(page, answer, checked);
     });

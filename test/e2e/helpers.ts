@@ -1,5 +1,5 @@
 // Shared steps of the browser tests.
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
@@ -22,4 +22,15 @@ export async function uploadOnMyFiles(page: Page, path: string, name: string) {
   await page.getByRole("button", { name: "Upload file" }).click();
   await (await chooser).setFiles(path);
   await expect(page.getByRole("row").filter({ hasText: name }).getByText("Indexed")).toBeVisible({ timeout: 90_000 });
+}
+
+/** Asks a question in the open chat and returns its answer once the answer lists its sources. */
+export async function ask(page: Page, question: string): Promise<Locator> {
+  const answers = await page.locator(".chat-message.bot").count();
+  const box = page.getByPlaceholder("Ask me!");
+  await box.fill(question);
+  await box.press("Enter");
+  const answer = page.locator(".chat-message.bot").nth(answers);
+  await expect(answer.locator(".chat-sources")).toBeVisible({ timeout: 60_000 });
+  return answer;
 }
