@@ -2,19 +2,15 @@
 // a page it cites (or worked out from two of its figures, as the local writer works out a change),
 // each quoted phrase must be there, each [n] must name a source of the answer, a sentence stating
 // a figure must cite, and a sentence without figures must be mostly words of its pages.
+import type { SentenceCheck, Verified } from "../contract/checks";
 import type { Figure } from "./figures";
 import { figuresOf, pageStates, workedOutFrom } from "./figures";
 
-export interface SentenceCheck {
-  sentence: string;
-  status: "supported" | "unsupported";
-  /** the figures, quoted phrases or citations not found on the cited pages */
-  missing: string[];
-}
+export type { SentenceCheck };
 
 export interface Verification {
   checks: SentenceCheck[];
-  verified: { sentences: number; unsupported: number };
+  verified: Verified;
 }
 
 /**

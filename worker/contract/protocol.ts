@@ -3,6 +3,7 @@
 // Every client message may carry the bearer `token`. The zod schemas the Worker
 // checks them with are in protocol-schemas.ts, so the client's first visit
 // carries no zod.
+import type { SentenceCheck, Verified } from "./checks";
 import type { DocumentStatus } from "./documents";
 
 export const CHAT_QUERY_MAX = 4000;
@@ -59,6 +60,9 @@ export interface StoredMessage {
   status?: "complete" | "streaming" | "interrupted" | "stopped";
   /** up to three follow-up questions (an answer's `suggestions` frame, kept with it) */
   suggestions?: string[];
+  /** a finished answer's sentences checked against the pages they cite (contract/checks.ts) */
+  checks?: SentenceCheck[];
+  verified?: Verified;
   created_at: number;
 }
 
