@@ -1,10 +1,11 @@
 // vitest globalSetup (Node side): a loopback server speaking the OpenAI chat
-// completions wire format (SSE when stream: true), so the OpenAI-compatible
-// provider is tested against real HTTP, plus a minimal HTTP mail API. It records
-// what it receives.
+// completions wire format (the scripted model of scripted-model.ts), so the
+// OpenAI-compatible provider is tested against real HTTP, plus a minimal HTTP
+// mail API. It records what it receives.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { TestProject } from "vitest/node";
+import { answerCompletion } from "./scripted-model";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -12,10 +13,6 @@ declare module "vitest" {
     mailApiUrl: string;
   }
 }
-
-export const STREAMED_PARTS = ["Payroll taxes ", "are due quarterly ", "[1]."];
-/** A model that cites its passages out of order, one citation cut between two parts: asked when the question holds "out of order". */
-export const OUT_OF_ORDER_PARTS = ["Leave is sixteen weeks [3", "]; it is paid [1] ", "and can be split [", "2]. See [3]."];
 
 export default async function setup(project: TestProject) {
   let lastBody = "";
@@ -43,22 +40,7 @@ export default async function setup(project: TestProject) {
         return;
       }
       lastBody = body;
-      if (req.url !== "/v1/chat/completions" || req.headers.authorization !== "Bearer test-key") {
-        res.writeHead(401, { "Content-Type": "application/json" }).end(JSON.stringify({ error: { message: "bad key" } }));
-        return;
-      }
-      const request = JSON.parse(body) as { stream?: boolean };
-      if (!request.stream) {
-        res.writeHead(200, { "Content-Type": "application/json" });
-        res.end(JSON.stringify({ choices: [{ message: { role: "assistant", content: '"Quarterly Payroll Taxes"' } }] }));
-        return;
-      }
-      res.writeHead(200, { "Content-Type": "text/event-stream" });
-      res.write(": keep-alive\n\n");
-      res.write(`data: ${JSON.stringify({ choices: [{ delta: { role: "assistant" } }] })}\n\n`);
-      const parts = body.includes("out of order") ? OUT_OF_ORDER_PARTS : STREAMED_PARTS;
-      for (const part of parts) res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: part } }] })}\n\n`);
-      res.end("data: [DONE]\n\n");
+      answerCompletion(req, res, body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -28,7 +28,7 @@ import { ftsPages, libraryRows } from "../helpers/library";
 import { uploadAndIndex, waitUntilDone } from "../helpers/documents";
 import { textPdf } from "../helpers/pdfs";
 import { MemoryVectorize, fakeAi } from "../helpers/vectors";
-import { STREAMED_PARTS } from "../helpers/llm-server";
+import { STREAMED_PARTS } from "../helpers/scripted-model";
 
 async function indexed(pages: string[], prefix = "ret") {
   const u = await newUser(prefix);

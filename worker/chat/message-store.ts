@@ -1,6 +1,7 @@
 // A chat's messages as its Durable Object stores them (its own SQLite), with the
 // answer being written right now kept in memory and saved every PARTIAL_SAVE_MS,
 // so a reader (full_chat, memo) always gets the text written so far.
+import type { SentenceCheck, Verified } from "../contract/checks";
 import type { FileInfo, Source, StoredMessage } from "../contract/protocol";
 
 const PARTIAL_SAVE_MS = 500;
@@ -15,11 +16,19 @@ interface MessageRow {
   sources: string | null;
   status: "complete" | "streaming" | "interrupted" | "stopped";
   suggestions: string | null;
+  /** the answer's check against its cited pages: { checks, verified } */
+  checks: string | null;
   created_at: number;
   [key: string]: SqlStorageValue;
 }
 
-const COLUMNS = "id, role, content, file_info, sources, status, suggestions, created_at";
+const COLUMNS = "id, role, content, file_info, sources, status, suggestions, checks, created_at";
+
+/** A finished answer's sentences checked against the pages they cite (answer/verify.ts). */
+export interface AnswerChecks {
+  checks: SentenceCheck[];
+  verified: Verified;
+}
 
 export interface HistoryMessage {
   role: "user" | "assistant";
@@ -41,9 +50,11 @@ export class MessageStore {
       status TEXT NOT NULL DEFAULT 'complete',
       created_at INTEGER NOT NULL
     )`);
-    // chats stored before follow-up suggestions existed get the column
-    const hasSuggestions = sql.exec("SELECT 1 FROM pragma_table_info('messages') WHERE name = 'suggestions'").toArray().length > 0;
-    if (!hasSuggestions) sql.exec("ALTER TABLE messages ADD COLUMN suggestions TEXT");
+    // chats stored before follow-up suggestions or answer checks existed get the columns
+    for (const column of ["suggestions", "checks"]) {
+      const has = sql.exec("SELECT 1 FROM pragma_table_info('messages') WHERE name = ?", column).toArray().length > 0;
+      if (!has) sql.exec(`ALTER TABLE messages ADD COLUMN ${column} TEXT`);
+    }
     // An answer still marked streaming after a restart was cut off: it stays as
     // written, marked interrupted (the client says so and offers a retry).
     sql.exec("UPDATE messages SET status = 'interrupted' WHERE status = 'streaming'");
@@ -76,9 +87,22 @@ export class MessageStore {
     return this.live?.content ?? "";
   }
 
-  /** Stores the finished (or stopped) answer with its sources. */
-  completeAnswer(id: string, content: string, sources: Source[], status: "complete" | "stopped" = "complete"): void {
-    this.sql.exec("UPDATE messages SET content = ?, sources = ?, status = ? WHERE id = ?", content, JSON.stringify(sources), status, id);
+  /** Stores the finished (or stopped) answer with its sources and its check against them. */
+  completeAnswer(
+    id: string,
+    content: string,
+    sources: Source[],
+    status: "complete" | "stopped" = "complete",
+    checked: AnswerChecks | null = null,
+  ): void {
+    this.sql.exec(
+      "UPDATE messages SET content = ?, sources = ?, status = ?, checks = ? WHERE id = ?",
+      content,
+      JSON.stringify(sources),
+      status,
+      checked ? JSON.stringify(checked) : null,
+      id,
+    );
     if (this.live?.id === id) this.live = null;
   }
 
@@ -144,6 +168,7 @@ export class MessageStore {
       ...(row.file_info ? { fileInfo: JSON.parse(row.file_info) as FileInfo[] } : {}),
       ...(row.sources ? { sources: JSON.parse(row.sources) as Source[] } : {}),
       ...(row.suggestions ? { suggestions: JSON.parse(row.suggestions) as string[] } : {}),
+      ...(row.checks ? (JSON.parse(row.checks) as AnswerChecks) : {}),
       status: live ? "streaming" : row.status,
       created_at: row.created_at,
     };

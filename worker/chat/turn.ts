@@ -28,6 +28,7 @@ import type { ChunkHit, NamedFile } from "../library/types";
 import { yieldToOtherWork } from "../lib/yield";
 import { Citations } from "../answer/citations";
 import { followUpQuestions } from "../answer/suggestions";
+import { verifyAnswer } from "../answer/verify";
 import type { SocketIdentity } from "./identity";
 import type { ReadChatFiles } from "./chat-documents";
 import type { HistoryMessage, MessageStore } from "./message-store";
@@ -136,8 +137,9 @@ export async function runTurn(
 
   const stopped = Boolean(stop?.aborted);
   const content = messages.answerSoFar() || (stopped ? "" : CHAT_MESSAGES.sendFailed);
-  const sources = citations.sources();
-  messages.completeAnswer(answerId, content, sources, stopped ? "stopped" : "complete");
+  // every answer, the local writer's and a model's, is checked against the pages it cites before it is stored
+  const checked = content ? verifyAnswer(content, citations.citedTexts()) : null;
+  messages.completeAnswer(answerId, content, citations.sources(), stopped ? "stopped" : "complete", checked);
   if (failed) room.broadcast({ type: "error", code: 500, message: CHAT_MESSAGES.sendFailed });
 
   // a model may name the chat better than its first question did

@@ -3,6 +3,7 @@
 // answers), rendered as plain text and HTML for e-mail, and sent to the owner, a
 // member, or an address they give.
 import { chatSession } from "../chat/stub";
+import { uncheckedNote } from "../contract/checks";
 import { MEMO_MESSAGES, SHARE_MESSAGES, recipientCapMessage } from "../contract/mail";
 import type { ChatFile, Source, StoredMessage } from "../contract/protocol";
 import { getDb } from "../db/client";
@@ -35,6 +36,11 @@ function turns(transcript: readonly StoredMessage[]) {
   return pairs;
 }
 
+/** An answer's sentences not found on the pages they cite, each in words (the chat marks them). */
+function uncheckedNotes(answer: StoredMessage): string[] {
+  return (answer.checks ?? []).filter((c) => c.status === "unsupported").map((c) => uncheckedNote(c, answer.sources));
+}
+
 /** The first quoted points (or sentences) of an answer, citations written out. */
 function keyAnswer(answer: StoredMessage): string {
   const points = answer.content
@@ -64,7 +70,10 @@ export function extractiveMemo(
   const lines = [`Summary of the chat "${title}".`, documentsLine(files), "", "Questions asked:"];
   pairs.forEach((p, i) => lines.push(`${i + 1}. ${p.question}`));
   lines.push("", "Key answers:");
-  for (const p of pairs) lines.push(`- ${p.question}`, `  ${p.answer ? keyAnswer(p.answer) : "No answer was given."}`);
+  for (const p of pairs) {
+    lines.push(`- ${p.question}`, `  ${p.answer ? keyAnswer(p.answer) : "No answer was given."}`);
+    if (p.answer) lines.push(...uncheckedNotes(p.answer).map((note) => `  ${note}`));
+  }
   const cited = new Map<string, Source>();
   for (const m of transcript) for (const s of m.sources ?? []) cited.set(`${s.fileId}:${s.page}`, s);
   if (cited.size) {
@@ -84,7 +93,10 @@ async function writeMemo(
   const chat = transcript
     .map((m) => `${m.role === "user" ? "User" : "Assistant"}: ${spellOutCitations(m.content, m.sources)}`)
     .join("\n\n");
-  return (await provider.complete(MEMO_PROMPT, `Chat title: ${title}\n${documentsLine(files)}\n\n${chat}`, 1024)).trim();
+  const memo = (await provider.complete(MEMO_PROMPT, `Chat title: ${title}\n${documentsLine(files)}\n\n${chat}`, 1024)).trim();
+  // the model summarises; what the chat marked as not found on its cited pages is said in our words after it
+  const unchecked = transcript.flatMap((m) => (m.role === "assistant" ? uncheckedNotes(m) : []));
+  return unchecked.length ? `${memo}\n\nChecked against the cited pages:\n${unchecked.map((note) => `- ${note}`).join("\n")}` : memo;
 }
 
 /** The memo as e-mail HTML: escaped, with "- " lines as a list and blank lines as paragraph breaks. */
