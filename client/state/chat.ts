@@ -14,6 +14,7 @@ import {
   type FileInfo,
   type Source,
 } from "../../worker/contract/protocol";
+import type { SentenceCheck, Verified } from "../../worker/contract/checks";
 import type { RealtimeConnection } from "../lib/realtime";
 
 export interface ChatItem {
@@ -28,6 +29,11 @@ export interface ChatItem {
   stopped?: boolean;
   /** follow-up questions offered under the chat's last answer */
   suggestions?: string[];
+  /** the answer's sentences checked against the pages they cite (none on older stored answers) */
+  checks?: SentenceCheck[];
+  verified?: Verified;
+  /** an answer that finished while the chat was open: its check line is announced (a reloaded chat's are not) */
+  announceCheck?: boolean;
 }
 
 export interface ChatState {

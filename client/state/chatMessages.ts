@@ -16,6 +16,9 @@ function toItem(message: StoredMessage): ChatItem {
   if (message.status === "interrupted") item.interrupted = true;
   if (message.status === "stopped") item.stopped = true;
   if (message.suggestions?.length) item.suggestions = [...message.suggestions];
+  if (Array.isArray(message.checks) && message.checks.length)
+    item.checks = message.checks.map((c) => ({ ...c, missing: Array.isArray(c.missing) ? [...c.missing] : [] }));
+  if (message.verified) item.verified = { ...message.verified };
   return item;
 }
 
@@ -159,6 +162,7 @@ function onStream(messageId: string, text: string): void {
 function onEnd(message: StoredMessage, mode: AnswerMode, files: ChatFile[]): void {
   showChatFiles(files);
   const final = toItem(message);
+  if (final.checks) final.announceCheck = true;
   const messages = chatState.messages;
   let index = messages.findIndex((m) => m.type === "bot" && m.id === message.id);
   if (index < 0) index = messages.findIndex((m) => m.type === "loading");
