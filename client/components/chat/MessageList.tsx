@@ -3,6 +3,7 @@
 // list scrolls to its end 100 ms after the messages change.
 import { useEffect, useRef, useState } from "react";
 import { useSnapshot, type Snapshot } from "valtio";
+import type { SentenceCheck } from "../../../worker/contract/checks";
 import { CHAT_MESSAGES, type Source } from "../../../worker/contract/protocol";
 import { answerAsMarkdown, sourcePage } from "../../lib/answer";
 import { chatState, type ChatItem } from "../../state/chat";
@@ -38,7 +39,10 @@ function Sources({ sources }: { sources: readonly Source[] }) {
 
 const COPIED_MS = 2000;
 
-/** Copy: the answer's markdown with its sources as text; "Copied" for two seconds. */
+/** The answer's checks as the contract's helpers take them (they only read the snapshot). */
+const checksOf = (item: Snapshot<ChatItem>) => item.checks as readonly SentenceCheck[] | undefined;
+
+/** Copy: the answer's markdown with its sources and its check as text; "Copied" for two seconds. */
 function CopyAnswer({ item }: { item: Snapshot<ChatItem> }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
@@ -48,7 +52,7 @@ function CopyAnswer({ item }: { item: Snapshot<ChatItem> }) {
   }, [copied]);
   async function copy() {
     try {
-      await navigator.clipboard.writeText(answerAsMarkdown(item.text, item.sources));
+      await navigator.clipboard.writeText(answerAsMarkdown(item.text, item.sources, checksOf(item)));
       setCopied(true);
     } catch (err) {
       console.error("Copy failed", err);
