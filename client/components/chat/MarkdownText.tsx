@@ -2,14 +2,29 @@
 // rather than with the page. Links keep react-markdown's default rule: only
 // http, https, irc, ircs, mailto and xmpp (or relative addresses) become links;
 // any other scheme is shown as plain text. Citations like [1] or [1, 2] become
-// links that open the cited source.
+// links that open the cited source. Sentences the answer's check did not find
+// on their cited pages are marked (lib/uncheckedMarks.ts: no raw HTML involved).
 import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { sourcePage } from "../../lib/answer";
+import { fenceUnchecked, rehypeUncheckedMarks } from "../../lib/uncheckedMarks";
+import { UncheckedMark } from "./AnswerCheck";
 import { CITE_PREFIX, linkCitations, type RichTextProps } from "./RichText";
 
-export default function MarkdownText({ text, sources = [], onCite }: RichTextProps) {
+const REHYPE_PLUGINS = [rehypeUncheckedMarks];
+
+export default function MarkdownText({ text, sources = [], onCite, checks = [] }: RichTextProps) {
   const components: Components = {
+    // markdown cannot write a <mark>: each one is a fenced sentence (rehypeUncheckedMarks)
+    mark({ node, children }) {
+      const check = checks[Number(node?.properties.dataCheck)];
+      if (!check) return <>{children}</>;
+      return (
+        <UncheckedMark check={check} sources={sources}>
+          {children}
+        </UncheckedMark>
+      );
+    },
     a({ href, children }) {
       if (href?.startsWith(CITE_PREFIX)) {
         const source = sources.find((s) => s.n === Number(href.slice(CITE_PREFIX.length)));
@@ -48,8 +63,8 @@ export default function MarkdownText({ text, sources = [], onCite }: RichTextPro
     img: ({ alt }) => <>{alt}</>,
   };
   return (
-    <Markdown remarkPlugins={[remarkGfm]} components={components}>
-      {linkCitations(text, sources)}
+    <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={REHYPE_PLUGINS} components={components}>
+      {linkCitations(fenceUnchecked(text, checks), sources)}
     </Markdown>
   );
 }

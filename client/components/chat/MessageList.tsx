@@ -1,5 +1,6 @@
-// The messages of the current chat: user bubbles, answers with [n] citations and
-// a compact Sources list, and the "Please wait a moment..." placeholder. The
+// The messages of the current chat: user bubbles, answers with [n] citations, a
+// compact Sources list and the line saying how the answer's figures were checked
+// (AnswerCheck.tsx), and the "Please wait a moment..." placeholder. The
 // list scrolls to its end 100 ms after the messages change.
 import { useEffect, useRef, useState } from "react";
 import { useSnapshot, type Snapshot } from "valtio";
@@ -10,6 +11,7 @@ import { chatState, type ChatItem } from "../../state/chat";
 import { regenerableId, regenerateAnswer, retryInterrupted, sendQuestion } from "../../state/chatMessages";
 import { openCitation } from "../../state/viewer";
 import { Icon } from "../Icon";
+import { CheckLine } from "./AnswerCheck";
 import { RichText } from "./RichText";
 
 export const SCROLL_DELAY_MS = 100;
@@ -97,11 +99,15 @@ function Message({ item, canRegenerate }: { item: Snapshot<ChatItem>; canRegener
       </li>
     );
   }
+  const checks = checksOf(item);
   return (
     <li className="chat-message bot">
       <div className="chat-answer">
-        {item.text && <RichText text={item.text} sources={item.sources} onCite={(s) => openCitation(item.sources ?? [], s.n)} />}
+        {item.text && (
+          <RichText text={item.text} sources={item.sources} checks={checks} onCite={(s) => openCitation(item.sources ?? [], s.n)} />
+        )}
         {item.sources?.length ? <Sources sources={item.sources} /> : null}
+        {checks?.length ? <CheckLine checks={checks} sources={item.sources} announce={item.announceCheck} /> : null}
         {item.interrupted && <Interrupted answerId={item.id} />}
         {item.stopped && <p className="chat-interrupted">{CHAT_MESSAGES.stopped}</p>}
         {(canRegenerate || (item.text && !item.interrupted)) && (

@@ -1,12 +1,16 @@
 // Answer text: markdown once its renderer has loaded (MarkdownText, a chunk of
-// its own that the first answer brings), plain text until then.
+// its own that the first answer brings), plain text until then (unsupported
+// sentences are marked once the markdown is in).
 import { lazy, Suspense } from "react";
+import type { SentenceCheck } from "../../../worker/contract/checks";
 import type { Source } from "../../../worker/contract/protocol";
 
 export interface RichTextProps {
   text: string;
   sources?: readonly Source[];
   onCite?: (source: Source) => void;
+  /** the answer's checks: its unsupported sentences are marked */
+  checks?: readonly SentenceCheck[];
 }
 
 export const CITE_PREFIX = "#cite-";
