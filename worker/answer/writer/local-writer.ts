@@ -141,7 +141,8 @@ const sameWords = (a: string, b: string) =>
 
 /** Nothing found in a chat that searches only its attached documents: say where it looked and how to look further. */
 function notInChatDocuments(names: readonly string[]): string {
-  const list = names.length <= 3 ? names.join(", ") : `${names.slice(0, 3).join(", ")} and ${names.length - 3} more`;
+  // no count of the others: an answer states figures only from a cited page (verify.ts)
+  const list = names.length <= 3 ? names.join(", ") : `${names.slice(0, 3).join(", ")} and the others`;
   const them = names.length === 1 ? "it" : "them";
   return `I could not find this in this chat's documents (${list}). Remove ${them} from the chat to search all your files, or attach the document that covers it.`;
 }
