@@ -8,12 +8,12 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { DOCUMENT_MESSAGES as M } from "../../worker/contract/documents";
 import { getDb } from "../../worker/db/client";
-import { handleIngestMessage, MAX_ATTEMPTS, retryDelaySeconds } from "../../worker/ingest/consumer";
+import { handleIngestMessage, MAX_ATTEMPTS, retryDelaySeconds, type IngestMessage } from "../../worker/ingest/consumer";
 import { extractPdfPages } from "../../worker/ingest/extract";
 import { indexDocument } from "../../worker/ingest/indexer";
 import { library } from "../../worker/library/stub";
 import { deleteDocuments } from "../../worker/services/documents";
-import { MAX_OPEN_UPLOADS } from "../../worker/services/uploads";
+import { MAX_OPEN_UPLOADS, startIndexing } from "../../worker/services/uploads";
 import { signLink } from "../../worker/lib/signed-links";
 import { uploadLinkProvider } from "../../worker/providers/upload-links";
 import { call, newUser } from "../helpers/api";
@@ -216,6 +216,82 @@ describe("quota races", () => {
     expect(res.json).toEqual({ status: "error", message: M.empty });
     expect((await listFiles(token)).files).toEqual([]);
     expect(await env.DOCUMENTS.head(l.json.s3Key)).toBeNull();
+  });
+});
+
+describe("index calls for one upload", () => {
+  async function arrivedUpload(prefix: string, pages: string[]) {
+    const { token, user } = await newUser(prefix);
+    const link = await call("GET", "/api/documents/uploadLink?fileName=twice.pdf&contentType=application/pdf", { token });
+    await putToLink(link.json.presignedUrl, await textPdf(pages));
+    return { token, user, s3Key: link.json.s3Key as string };
+  }
+
+  it("five at once (a double click, a retry): five 200s, one fileId, one document, its chunks indexed once; a later call answers the same", async () => {
+    const { token, user, s3Key } = await arrivedUpload("index-5", THREE_PAGES);
+    const index = () => call("POST", "/api/documents/index", { token, body: { s3_key: s3Key } });
+    const answers = await Promise.all(Array.from({ length: 5 }, index));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    const fileIds = new Set(answers.map((a) => a.json.fileId));
+    expect(fileIds.size).toBe(1);
+    const [fileId] = [...fileIds] as [string];
+    expect(answers.every((a) => a.json.duplicate === undefined)).toBe(true);
+
+    await waitUntilDone(token, fileId);
+    const rows = await env.DB.prepare("SELECT id, status, r2_key FROM documents WHERE user_id = ?").bind(user.id).all();
+    expect(rows.results).toEqual([{ id: fileId, status: "indexed", r2_key: s3Key }]);
+    expect(await libraryRows(user.id, "SELECT id, status FROM documents")).toEqual([{ id: fileId, status: "indexed" }]);
+    const chunks = await libraryRows<{ n: number; d: number; pages: number }>(
+      user.id,
+      "SELECT COUNT(*) AS n, COUNT(DISTINCT id) AS d, COUNT(DISTINCT page) AS pages FROM chunks WHERE document_id = ?",
+      fileId,
+    );
+    expect(chunks).toEqual([{ n: 3, d: 3, pages: 3 }]);
+    expect(await ftsPages(user.id, "zebra")).toEqual([2]);
+    expect(await env.DOCUMENTS.head(s3Key)).not.toBeNull();
+
+    const later = await index();
+    expect(later).toMatchObject({ status: 200, json: { fileId, status: "indexed" } });
+  });
+
+  it("claims the upload once: one Library entry and one queue message, whatever the number of calls", async () => {
+    const { user, s3Key } = await arrivedUpload("index-claim", ["Claimed once. The badge office opens at nine."]);
+    const sent: unknown[] = [];
+    const queue = { send: async (message: unknown) => void sent.push(message) } as unknown as Queue<IngestMessage>;
+    const enqueued: string[] = [];
+    const libraries = {
+      idFromName: (name: string) => env.LIBRARY.idFromName(name),
+      get: (id: DurableObjectId) => {
+        const stub = env.LIBRARY.get(id);
+        return new Proxy(stub, {
+          get: (target, prop) =>
+            prop === "enqueue"
+              ? (documentId: string, ...rest: [string, string | null]) => (enqueued.push(documentId), target.enqueue(documentId, ...rest))
+              : Reflect.get(target, prop),
+        });
+      },
+    } as unknown as Env["LIBRARY"];
+    const deps = { db: getDb(env), bucket: env.DOCUMENTS, queue, LIBRARY: libraries };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => startIndexing(deps, { userId: user.id, r2Key: s3Key })));
+    const fileId = answers[0]!.fileId;
+    expect(answers).toEqual(Array.from({ length: 5 }, () => ({ status: "pending", fileId })));
+    expect(enqueued).toEqual([fileId]);
+    expect(sent).toEqual([{ documentId: fileId }]);
+  });
+
+  it("two uploads of the same file indexed at once keep one document; the other upload names it", async () => {
+    const { token, user } = await newUser("index-same");
+    const bytes = await textPdf(["The same file, uploaded twice at once."]);
+    const links = await Promise.all(
+      [0, 1].map(() => call("GET", "/api/documents/uploadLink?fileName=same.pdf&contentType=application/pdf", { token })),
+    );
+    await Promise.all(links.map((l) => putToLink(l.json.presignedUrl, bytes)));
+    const answers = await Promise.all(links.map((l) => call("POST", "/api/documents/index", { token, body: { s3_key: l.json.s3Key } })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(new Set(answers.map((a) => a.json.fileId)).size).toBe(1);
+    expect(answers.filter((a) => a.json.duplicate === true)).toHaveLength(1);
+    const total = await env.DB.prepare("SELECT COUNT(*) AS n FROM documents WHERE user_id = ?").bind(user.id).first<{ n: number }>();
+    expect(total?.n).toBe(1);
   });
 });
 

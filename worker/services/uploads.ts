@@ -2,7 +2,7 @@
 // arrived file into a document (magic bytes, size, content hash, per-user
 // de-duplication, the quota slot, then the user's Library and the queue), and the
 // file names we keep. Every query is scoped to the caller.
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, ne, sql } from "drizzle-orm";
 import { DOCUMENT_MESSAGES as M, MAX_UPLOAD_BYTES, type IndexResponse } from "../contract/documents";
 import type { Db } from "../db/client";
 import { documents, uploadAliases, type DocumentRow } from "../db/schema";
@@ -80,23 +80,42 @@ const quotaReached = (quota: Quota) =>
     `You have reached your plan's limit of ${quota.maxDocuments} documents. Delete some files or upgrade your plan (${UPGRADE_PATH}) to upload more.`,
   );
 
+/** What claiming an arrived upload came to (claimUpload). */
+type Claim = "claimed" | "taken" | "duplicate" | "full";
+
 /**
  * The upload's file arrived: it becomes one of the user's documents if a slot is
- * free, in one statement (two files arriving at once cannot both take the last one).
+ * free, in one statement, so exactly one caller claims it: two files arriving at
+ * once cannot both take the last slot, and of several index calls for one upload
+ * (a double click, a retry) one claims it and the others find it "taken". A file
+ * whose content another upload of the user's just claimed is a "duplicate"
+ * (the unique index on user and hash decides).
  */
-async function takeDocumentSlot(db: Db, doc: DocumentRow, quota: Quota, file: { fileHash: string; sizeBytes: number }): Promise<boolean> {
-  const taken = await db
-    .update(documents)
-    .set({ status: "pending", fileHash: file.fileHash, sizeBytes: file.sizeBytes, error: null })
-    .where(
-      and(
-        eq(documents.id, doc.id),
-        eq(documents.status, "uploading"),
-        sql`(SELECT COUNT(*) FROM ${documents} WHERE ${documents.userId} = ${doc.userId} AND ${documents.status} != 'uploading') < ${quota.maxDocuments}`,
-      ),
-    )
-    .run();
-  return taken.meta.changes > 0;
+async function claimUpload(db: Db, doc: DocumentRow, quota: Quota, file: { fileHash: string; sizeBytes: number }): Promise<Claim> {
+  try {
+    const claimed = await db
+      .update(documents)
+      .set({ status: "pending", fileHash: file.fileHash, sizeBytes: file.sizeBytes, error: null })
+      .where(
+        and(
+          eq(documents.id, doc.id),
+          eq(documents.status, "uploading"),
+          sql`(SELECT COUNT(*) FROM ${documents} WHERE ${documents.userId} = ${doc.userId} AND ${documents.status} != 'uploading') < ${quota.maxDocuments}`,
+        ),
+      )
+      .run();
+    if (claimed.meta.changes > 0) return "claimed";
+  } catch (err) {
+    if (isUniqueViolation(err)) return "duplicate";
+    throw err;
+  }
+  const now = await db.select({ status: documents.status }).from(documents).where(eq(documents.id, doc.id)).get();
+  return now && now.status !== "uploading" ? "taken" : "full";
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const text = `${(err as Error)?.message ?? ""} ${String((err as { cause?: unknown })?.cause ?? "")}`;
+  return /UNIQUE constraint failed/i.test(text);
 }
 
 /** The upload row a signed upload link points at, if it still waits for its file. */
@@ -148,6 +167,34 @@ async function hasPdfMagic(bucket: R2Bucket, key: string): Promise<boolean> {
   return text.includes(PDF_MAGIC);
 }
 
+/**
+ * Same content again: keep the existing document, drop this upload, and let its
+ * key keep naming the existing document (a chat may attach it by s3_key).
+ */
+async function dropAsDuplicate(
+  { db, bucket }: IndexDeps,
+  {
+    userId,
+    r2Key,
+    uploadId,
+    existing,
+  }: { userId: string; r2Key: string; uploadId: string; existing: { id: string; status: DocumentRow["status"] } },
+): Promise<IndexResponse> {
+  await db.batch([
+    db.delete(documents).where(eq(documents.id, uploadId)),
+    db.insert(uploadAliases).values({ r2Key, userId, documentId: existing.id }).onConflictDoNothing(),
+  ]);
+  await bucket.delete(r2Key);
+  return { status: existing.status, fileId: existing.id, duplicate: true };
+}
+
+/** Another index call for this upload claimed it meanwhile: the answer that call gives, as a later call would get it. */
+async function answerAgain(db: Db, { userId, r2Key }: { userId: string; r2Key: string }): Promise<IndexResponse> {
+  const doc = await findByUploadKey({ db }, { userId, r2Key });
+  if (!doc) throw new ApiError(404, M.fileNotFound);
+  return { status: doc.status, fileId: doc.id, ...(doc.r2Key !== r2Key ? { duplicate: true } : {}) };
+}
+
 export interface IndexDeps extends LibraryBinding {
   db: Db;
   bucket: R2Bucket;
@@ -181,26 +228,27 @@ export async function startIndexing(deps: IndexDeps, { userId, r2Key }: { userId
   if (!body) throw new ApiError(400, M.uploadMissing);
   const fileHash = await sha256Hex(body.body);
 
-  const existing = await db
-    .select({ id: documents.id, status: documents.status })
-    .from(documents)
-    .where(and(eq(documents.userId, userId), eq(documents.fileHash, fileHash)))
-    .get();
-  if (existing) {
-    // Same content again: keep the existing document, drop this upload, and let
-    // its key keep naming the existing document (a chat may attach it by s3_key).
-    await db.batch([
-      db.delete(documents).where(eq(documents.id, doc.id)),
-      db.insert(uploadAliases).values({ r2Key, userId, documentId: existing.id }).onConflictDoNothing(),
-    ]);
-    await bucket.delete(r2Key);
-    return { status: existing.status, fileId: existing.id, duplicate: true };
-  }
+  // the same content already in My Files (never this upload itself: a concurrent call may have claimed it)
+  const sameContent = () =>
+    db
+      .select({ id: documents.id, status: documents.status })
+      .from(documents)
+      .where(and(eq(documents.userId, userId), eq(documents.fileHash, fileHash), ne(documents.id, doc.id)))
+      .get();
+  const existing = await sameContent();
+  if (existing) return dropAsDuplicate(deps, { userId, r2Key, uploadId: doc.id, existing });
 
   const quota = await quotaFor({ db }, { userId });
-  if (!(await takeDocumentSlot(db, doc, quota, { fileHash, sizeBytes: object.size }))) {
+  const claim = await claimUpload(db, doc, quota, { fileHash, sizeBytes: object.size });
+  if (claim === "taken") return answerAgain(db, { userId, r2Key });
+  if (claim === "duplicate") {
+    const other = await sameContent();
+    if (other) return dropAsDuplicate(deps, { userId, r2Key, uploadId: doc.id, existing: other });
+    return answerAgain(db, { userId, r2Key });
+  }
+  if (claim === "full") {
     await bucket.delete(r2Key);
-    await db.delete(documents).where(eq(documents.id, doc.id));
+    await db.delete(documents).where(and(eq(documents.id, doc.id), eq(documents.status, "uploading")));
     throw quotaReached(quota);
   }
   // Only reachable through a real R2 presigned URL; the Worker upload refuses big bodies with a 413.
