@@ -7,7 +7,7 @@
 // without reading them again; a failing answer provider ends with the plain failure text;
 // Regenerate replaces the last answer (owner only, a chat ending with an answer, one quota message).
 import { env } from "cloudflare:workers";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it, vi } from "vitest";
 import {
   CHAT_MESSAGES,
   partialIndexNotes,
@@ -30,6 +30,7 @@ import { libraryRows } from "../helpers/library";
 import { library } from "../../worker/library/stub";
 import { textPdf } from "../helpers/pdfs";
 import { memoryRoom } from "../helpers/memory-room";
+import { openSocket } from "../helpers/sockets";
 
 async function owner(prefix: string) {
   const u = await newUser(prefix);
@@ -220,6 +221,41 @@ describe("running a turn", () => {
     await expect(runTurn(room, u.who, "How long is parental leave?")).rejects.toThrow("the object went away");
     const chats = await call("GET", "/api/chat/list", { token: u.token });
     expect(chats.json.chats).toEqual([expect.objectContaining({ session_id: u.who.sessionId, summary: "How long is parental leave?" })]);
+  });
+
+  it("lists the chat from its first question while its answer is written: a turn that never ends leaves it in the history", async () => {
+    const u = await owner("turn-never-ends");
+    // a model that sends its first words and then nothing (as an object killed mid-answer never ends its turn)
+    const encode = (text: string) => new TextEncoder().encode(text);
+    let finish = () => {};
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (_input, init) => {
+      if (!JSON.parse(String(init?.body ?? "{}")).stream) return Response.json({ choices: [{ message: { content: "Leave" } }] });
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(encode(`data: ${JSON.stringify({ choices: [{ delta: { content: "Parental leave is " } }] })}\n\n`));
+          finish = () => {
+            controller.enqueue(encode("data: [DONE]\n\n"));
+            controller.close();
+          };
+        },
+      });
+      return new Response(body, { headers: { "Content-Type": "text/event-stream" } });
+    });
+    const { room, frames } = memoryRoom({ ...env, LLM_BASE_URL: "http://model.test/v1", LLM_API_KEY: "key" } as Env);
+    const turn = runTurn(room, u.who, "How long is parental leave?");
+    await vi.waitFor(() => expect(frames.some((f) => f.message.type === "stream")).toBe(true));
+
+    const listed = [expect.objectContaining({ session_id: u.who.sessionId, summary: "How long is parental leave?" })];
+    expect((await call("GET", "/api/chat/list", { token: u.token })).json.chats).toEqual(listed);
+    const elsewhere = await openSocket(`${u.email}-${crypto.randomUUID()}`, u.token);
+    elsewhere.send({ action: "get_chats", token: u.token });
+    expect((await elsewhere.next("chat_list")).chats).toEqual(listed);
+    expect(frames.some((f) => f.message.type === "end")).toBe(false); // the turn has not reached its end
+    elsewhere.ws.close();
+
+    finish();
+    await turn;
+    vi.restoreAllMocks();
   });
 
   it("answers from the pages done so far of a document still being indexed after the wait, and says so first", async () => {

@@ -1,5 +1,6 @@
 // One chat turn, as a plain module the chat's Durable Object drives (and tests
-// drive without sockets), once ./admission.ts admitted its question: store it -> wait for the chat's documents to finish indexing -> retrieve from
+// drive without sockets), once ./admission.ts admitted its question: store it (a
+// first question also lists the chat) -> wait for the chat's documents to finish indexing -> retrieve from
 // them (or from all of the owner's files when none is attached) -> stream the
 // answer to every socket -> store it with its cited sources -> update the chats
 // row -> `end` + `chat_list_update`.
@@ -20,7 +21,7 @@ import { chooseChatProvider } from "../providers/llm";
 import { chatTitle, titleFromQuestion } from "../providers/llm/prompt";
 import { turnSearchText } from "../services/chat-search";
 import { chatFilesQuery, inOrder } from "../services/chat-files";
-import { listChatsQuery, recordTurn, recordTurnQuery } from "../services/chats";
+import { listChatQuery, listChatsQuery, recordTurnQuery } from "../services/chats";
 import { retrievePassages } from "../answer/ranking/retrieval";
 import { library } from "../library/stub";
 import type { ChatProvider } from "../providers/llm";
@@ -117,18 +118,17 @@ export async function runTurn(
   } else {
     messages.addQuestion(query, room.takeNewFiles(files));
   }
-  // A first question puts the chat in the history with the turn's one D1 write, at its end (a
-  // write as the answer starts made the first words of every other chat wait behind it); a turn
-  // that breaks off before its end lists the chat on its way out.
+  // A first question lists the chat with its admission, whatever happens after (a crash mid-answer
+  // included): one small INSERT OR IGNORE started here, beside retrieval, and waited for before the
+  // answer's first words. The turn's end write still sets its updated_at, search text and title.
+  const listed = who.userId && firstTurn ? listFirstQuestion(env, { sessionId: who.sessionId, userId: who.userId, query }) : undefined;
   let answered: { citations: Citations; provider: ChatProvider; answerId: string; failed: boolean };
   answering++;
   try {
-    answered = await answer(room, who, query, history, { attached: files, hits: options.hits, indexing: options.indexing }, stop);
+    const prepared = { attached: files, hits: options.hits, indexing: options.indexing, listed };
+    answered = await answer(room, who, query, history, prepared, stop);
   } catch (err) {
-    if (who.userId && firstTurn)
-      await recordTurn({ db: getDb(env) }, { sessionId: who.sessionId, userId: who.userId, title: titleFromQuestion(query) }).catch(
-        () => {},
-      );
+    await listed; // a turn that breaks off before its answer starts still leaves the chat listed
     throw err;
   } finally {
     answering--;
@@ -192,6 +192,16 @@ async function recordTurnAndRead(
   return { files, chats: chats ?? (await db.batch([record, list]))[1] };
 }
 
+/** Lists a chat at its first question (services/chats.ts listChatQuery); a failure is logged, the end write lists it then. */
+function listFirstQuestion(env: Env, { sessionId, userId, query }: { sessionId: string; userId: string; query: string }): Promise<void> {
+  return listChatQuery({ db: getDb(env) }, { sessionId, userId, title: titleFromQuestion(query) })
+    .run()
+    .then(
+      () => {},
+      (err: unknown) => console.error("could not list the chat at its first question", err),
+    );
+}
+
 /**
  * Retrieval and the streamed answer: waits for documents still indexing, retrieves,
  * and streams the provider's words to every socket.
@@ -201,7 +211,12 @@ async function answer(
   who: SocketIdentity,
   query: string,
   history: HistoryMessage[],
-  { attached, hits, indexing: indexingAtAdmission = [] }: { attached: ChatFile[]; hits?: ChunkHit[]; indexing?: NamedFile[] },
+  {
+    attached,
+    hits,
+    indexing: indexingAtAdmission = [],
+    listed,
+  }: { attached: ChatFile[]; hits?: ChunkHit[]; indexing?: NamedFile[]; listed?: Promise<void> },
   stop: AbortSignal | undefined,
 ): Promise<{ citations: Citations; provider: ChatProvider; answerId: string; failed: boolean }> {
   const { env, messages } = room;
@@ -223,6 +238,7 @@ async function answer(
     passages = await retrievePassages(env, { ...scope, question: query });
   }
   const provider = chooseChatProvider(env);
+  await listed; // nothing streams before a first question has listed its chat
   const answerId = messages.startAnswer();
 
   let failed = false;

@@ -66,6 +66,16 @@ export function recordTurnQuery({ db }: DbDeps, turn: Turn) {
 }
 
 /**
+ * A chat's first question lists it in its owner's history (titled by the question)
+ * unless it is listed already: one small insert, nothing read. The turn's end
+ * (recordTurnQuery) then sets its updated_at, search text and a model's title.
+ */
+export function listChatQuery({ db }: DbDeps, { sessionId, userId, title }: { sessionId: string; userId: string; title: string }) {
+  const now = Date.now();
+  return db.insert(chats).values({ sessionId, userId, summary: title, createdAt: now, updatedAt: now }).onConflictDoNothing();
+}
+
+/**
  * Records a turn: creates the chat on its first question (with its title) and
  * bumps updated_at; `retitle` replaces the title (a model's better name);
  * `text` (the turn's question and answer) is added to the chat's searchable text.
