@@ -14,6 +14,7 @@ import { benchTurnProfile } from "./turn-profile";
 import { profileSection } from "./turn-profile-report";
 import { benchOcr, type OcrFigures } from "./ocr";
 import { startProduct } from "./product";
+import { benchVerify, verifyMisses, verifySection } from "./verify-report";
 
 interface Ablation {
   change: string;
@@ -138,6 +139,9 @@ if (offline) {
     ),
   );
 }
+// the answer check (#43): the labelled set's precision and recall, and its cost per turn
+const verify = await benchVerify();
+lines.push("", ...verifySection(verify));
 lines.push("", "## Retrieval ablations", "");
 lines.push(
   "Every retrieval change tried, kept or not (bench/ablations.json, one row per try). Figures: retrieved hit@5 over the",
@@ -223,6 +227,7 @@ for (const scope of offline ? (["ownFile", "allFiles"] as const) : [])
   for (const g of offline![scope])
     if (g["unsupported answers"] > 0)
       missed.push(`${g["unsupported answers"]} local answers not on their cited pages in ${g.set} (${scope})`);
+missed.push(...verifyMisses(verify));
 writeFileSync(join(import.meta.dirname, "../docs/PERFORMANCE.md"), `${lines.join("\n")}\n`);
 console.log(lines.join("\n"));
 if (missed.length) {
