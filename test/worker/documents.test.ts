@@ -5,8 +5,10 @@
 // listing, viewing and deleting, and that another user sees none of it.
 // PDFs are generated here; the real-world corpus has its own test file.
 import { env } from "cloudflare:workers";
+import { createExecutionContext } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { DOCUMENT_MESSAGES as M } from "../../worker/contract/documents";
+import { app } from "../../worker/app";
 import { getDb } from "../../worker/db/client";
 import { handleIngestMessage, MAX_ATTEMPTS, retryDelaySeconds, type IngestMessage } from "../../worker/ingest/consumer";
 import { extractPdfPages } from "../../worker/ingest/extract";
@@ -339,6 +341,48 @@ describe("signed upload links", () => {
     expect(res.status).toBe(413);
     expect((await res.json<{ message: string }>()).message).toBe(M.tooLarge);
     expect(await env.DOCUMENTS.head(s3Key)).toBeNull();
+  });
+
+  describe("early refusals answer first", () => {
+    const MB = 1024 * 1024;
+    /** A body that sends nothing and never ends (a slow client still uploading). */
+    const neverSent = () => new ReadableStream<Uint8Array>({ pull: () => new Promise<void>(() => {}) });
+    const production = { ...env, ENVIRONMENT: "production" } as Env;
+    /** The response, or "never" when none came while the body was still not sent (a bound, not a timing). */
+    const arrival = (response: Promise<Response>) =>
+      Promise.race([response, new Promise<"never">((resolve) => setTimeout(() => resolve("never"), 10_000))]);
+    const request = (url: string, method: string, length: number, body: ReadableStream<Uint8Array>, headers: Record<string, string> = {}) =>
+      new Request(url, { method, headers: { "Content-Length": String(length), ...headers }, body });
+
+    it("in production, a 26 MB upload gets its 413 and a body without a token its 401 before the body is sent", async () => {
+      const { token } = await newUser("early-413");
+      const { presignedUrl } = await link(token);
+      const upload = request(presignedUrl, "PUT", 26 * MB, neverSent(), { "Content-Type": "application/pdf" });
+      const tooLarge = await arrival(app.fetch(upload, production, createExecutionContext()));
+      expect(tooLarge).not.toBe("never");
+      expect((tooLarge as Response).status).toBe(413);
+      expect(await (tooLarge as Response).json()).toEqual({ status: "error", message: M.tooLarge });
+
+      const index = request("http://localhost/api/documents/index", "POST", MB, neverSent(), { "Content-Type": "application/json" });
+      const unauthorized = await arrival(app.fetch(index, production, createExecutionContext()));
+      expect(unauthorized).not.toBe("never");
+      expect((unauthorized as Response).status).toBe(401);
+    });
+
+    it("in development, the refused body is read before the answer (the dev server's proxy resets the connection otherwise)", async () => {
+      let sent = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent >= MB) return controller.close();
+          controller.enqueue(new Uint8Array(64 * 1024));
+          sent += 64 * 1024;
+        },
+      });
+      const index = request("http://localhost/api/documents/index", "POST", MB, body, { "Content-Type": "application/json" });
+      const res = await app.fetch(index, env, createExecutionContext());
+      expect(res.status).toBe(401);
+      expect(sent).toBe(MB);
+    });
   });
 
   it("uses a real R2 presigned URL when R2 S3 credentials are configured", async () => {
