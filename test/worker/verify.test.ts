@@ -70,6 +70,23 @@ describe("checking an answer against its cited pages", () => {
     expect(statusOf("Here is what I found.", handbook)).toEqual([["supported", []]]);
   });
 
+  it("reads a count of time in its unit, a date with its year, a year with its month (a tax guide, a filing)", () => {
+    const guide = "Keep Copy C of Form W-2 for at least 3 years after the due date. Returns are due April 15, 2025.";
+    expect(statusOf("Keep Copy C for at least three years [1].", guide)).toEqual([["supported", []]]);
+    expect(statusOf("Keep Copy C for at least 3 months [1].", guide)).toEqual([["unsupported", ["3"]]]);
+    expect(statusOf("Returns are due Apr. 15, 2025 [1].", guide)).toEqual([["supported", []]]);
+    expect(statusOf("Returns are due April 15, 2024 [1].", `${guide} Tax year 2024.`)).toEqual([["unsupported", ["April 15"]]]);
+    const filing =
+      "The contracts have terms of up to 12 months. As of July 29, 2023, cash was $1,093 million; at July 30, 2022 it was $840 million. In October 2017, 3M issued notes due 2018.";
+    expect(statusOf("The contracts have terms of up to 12 years [1].", filing)).toEqual([["unsupported", ["12"]]]);
+    expect(statusOf("Cash was $1,093 million as of July 29, 2022 [1].", filing)).toEqual([["unsupported", ["July 29"]]]);
+    expect(statusOf("3M issued notes in October 2017 [1].", filing)).toEqual([["supported", []]]);
+    expect(statusOf("3M issued notes in October 2018 [1].", filing)).toEqual([["unsupported", ["October 2018"]]]);
+    expect(statusOf("The dividend rose six percent [1].", "The dividend of $1.44 per share is an increase of 6 percent.")).toEqual([
+      ["supported", []],
+    ]);
+  });
+
   it("always passes the local writer's answers (a tax guide, a filing's table)", () => {
     const passage = (page: number, text: string, fileName: string): Passage => ({
       chunkId: `${fileName}:${page}`,
