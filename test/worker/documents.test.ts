@@ -349,7 +349,7 @@ describe("signed upload links", () => {
     const neverSent = () => new ReadableStream<Uint8Array>({ pull: () => new Promise<void>(() => {}) });
     const production = { ...env, ENVIRONMENT: "production" } as Env;
     /** The response, or "never" when none came while the body was still not sent (a bound, not a timing). */
-    const arrival = (response: Promise<Response>) =>
+    const arrival = (response: Response | Promise<Response>) =>
       Promise.race([response, new Promise<"never">((resolve) => setTimeout(() => resolve("never"), 10_000))]);
     const request = (url: string, method: string, length: number, body: ReadableStream<Uint8Array>, headers: Record<string, string> = {}) =>
       new Request(url, { method, headers: { "Content-Length": String(length), ...headers }, body });
