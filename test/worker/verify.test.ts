@@ -87,6 +87,55 @@ describe("checking an answer against its cited pages", () => {
     ]);
   });
 
+  it("marks a negation the page sentence it restates does not write, with or without figures (a tax guide, a filing)", () => {
+    const guide =
+      "You can deduct the part of your medical expenses that is more than 7.5% of your adjusted gross income. You can't deduct funeral expenses.";
+    expect(statusOf("You cannot deduct medical expenses above 7.5% of your adjusted gross income [1].", guide)).toEqual([
+      ["unsupported", ["cannot"]],
+    ]);
+    expect(statusOf("You cannot deduct funeral expenses [1].", guide)).toEqual([["supported", []]]);
+    const release =
+      "Movements in foreign exchange rates had a material impact on net sales for the quarter. Volumes were 3% lower than last year.";
+    expect(statusOf("Foreign exchange movements had no material impact on net sales for the quarter [1].", release)).toEqual([
+      ["unsupported", ["no"]],
+    ]);
+    expect(statusOf("Volumes were not 3% lower than last year [1].", release)).toEqual([["unsupported", ["not"]]]);
+    // two sentences joined into one: the second's "not" is on the page
+    const model = "The model used 9 currencies. This model does not purport to represent what actually will be experienced.";
+    expect(statusOf("The model used 9 currencies; it does not purport to represent what actually will be experienced [1].", model)).toEqual(
+      [["supported", []]],
+    );
+  });
+
+  it("marks a figure put in the place of the one its page sentence writes, though the page writes it elsewhere (a tax guide, a filing)", () => {
+    const w4 =
+      "You had no federal income tax liability in 2024 if your total tax was zero. If you claim exemption, you may owe taxes and penalties when you file your 2025 tax return.";
+    expect(statusOf("If you claim exemption, you may owe taxes and penalties when you file your 2024 tax return [1].", w4)).toEqual([
+      ["unsupported", ["2024"]],
+    ]);
+    expect(statusOf("Claiming exemption, you may owe penalties when you file your 2025 tax return [1].", w4)).toEqual([["supported", []]]);
+    const tenK =
+      "In the second quarter of 2018, 3M reached agreements in principle on a number of respiratory mask claims. Legal accruals rose in 2017 and 2018.";
+    expect(statusOf("In the second quarter of 2017, 3M reached agreements in principle on respiratory mask claims [1].", tenK)).toEqual([
+      ["unsupported", ["2017"]],
+    ]);
+    // a table's rows are no sentence: a row's figures stand under its column heads, not in one line
+    const sheet =
+      "BALANCE SHEETS (MILLIONS) July 2, 2023 December 31, 2022 Assets Cash $ 2,632 $ 416 Inventories 10,310 8,981 Goodwill 51,572 51,375 Total current assets 73,347 51,259 Total assets $ 220,168 $ 197,205";
+    expect(statusOf("Total assets: July 2, 2023 $220,168; December 31, 2022 $197,205 [1]", sheet)).toEqual([["supported", []]]);
+  });
+
+  it("needs most of a figureless sentence's words on its pages (CONTENT_SHARE, from the labelled set's tune half)", () => {
+    const guide =
+      "Persons making certain payments to you must withhold and pay to the IRS a part of such payments under certain conditions.";
+    // 3 of 5 content words on the page: 0.6
+    expect(statusOf("Persons making payments must report them quarterly [1].", guide)[0]![0]).toBe("unsupported");
+    expect(statusOf("Persons making certain payments must withhold part of them [1].", guide)).toEqual([["supported", []]]);
+    const filing = "Amcor evaluates performance on a comparable constant currency basis, assuming constant exchange rates.";
+    expect(statusOf("Amcor evaluates segment profitability using adjusted margins [1].", filing)[0]![0]).toBe("unsupported");
+    expect(statusOf("Amcor evaluates performance at constant currency [1].", filing)).toEqual([["supported", []]]);
+  });
+
   it("always passes the local writer's answers (a tax guide, a filing's table)", () => {
     const passage = (page: number, text: string, fileName: string): Passage => ({
       chunkId: `${fileName}:${page}`,
