@@ -507,7 +507,9 @@ async function pairsOf(file: string, half: VerifyPair["half"]): Promise<VerifyPa
         const words = new Set(c.sentence.toLowerCase().match(/\p{L}{5,}/gu) ?? []);
         const shared = (o: { passage: string }) =>
           new Set((o.passage.toLowerCase().match(/\p{L}{5,}/gu) ?? []).filter((w) => words.has(w))).size;
-        const away = chunks.filter((o) => Math.abs(o.page - c.page) >= 3 && o.passage.length > 300 && !o.passage.includes(c.sentence));
+        // not a page that writes it too (a running header's sentence is on every page): its last eight words are not there
+        const tail = c.sentence.split(" ").slice(-8).join(" ");
+        const away = chunks.filter((o) => Math.abs(o.page - c.page) >= 3 && o.passage.length > 300 && !o.passage.includes(tail));
         const related = away.filter((o) => shared(o) >= 2);
         if (!away.length) continue;
         const other = pick(related.length ? related : away, random);
