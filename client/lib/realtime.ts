@@ -4,13 +4,18 @@
 // every 120000 ms. An unclean close reconnects after 3000 ms; close codes 1008
 // and 4001, and an `error` frame with code 401, force a logout instead; close
 // code 4403 (a chat this user may not open) only ends this connection.
+// A signed-in connection asks for a single-use ticket before each connect and
+// reconnect (POST /api/chat/ticket): the URL's `token` parameter carries that
+// ticket, never the sign-in token, which goes only in the frames.
 import {
   CLOSE_NO_ACCESS,
   CLOSE_POLICY,
   CLOSE_UNAUTHORIZED,
   PING,
+  SOCKET_TICKET_PATH,
   type ClientMessage,
   type ServerMessage,
+  type SocketTicketResponse,
 } from "../../worker/contract/protocol";
 import { forceLogout, getToken } from "./api";
 
@@ -26,10 +31,33 @@ export type ConnectionState = "idle" | "connecting" | "open" | "reconnecting" | 
 const CONNECTING = 0;
 const OPEN = 1;
 
-export function socketUrl(sessionId: string, token: string | null = getToken()): string {
+/** The socket's address: the spec's `token` query parameter carries a socket ticket (anonymous: none). */
+export function socketUrl(sessionId: string, ticket: string | null): string {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const auth = token ? `&token=${encodeURIComponent(token)}` : "";
+  const auth = ticket ? `&token=${encodeURIComponent(ticket)}` : "";
   return `${scheme}://${location.host}/ws?session_id=${encodeURIComponent(sessionId)}${auth}`;
+}
+
+/** Why no ticket came: the sign-in was refused (401: log out), or anything else (try again later). */
+class TicketRefused extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A single-use ticket for one socket of this session (60 s), asked with the sign-in token. */
+async function socketTicket(sessionId: string, token: string): Promise<string> {
+  const response = await fetch(SOCKET_TICKET_PATH, {
+    method: "POST",
+    headers: { Accept: "application/json", "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ session_id: sessionId }),
+  });
+  const data = (await response.json().catch(() => null)) as (Partial<SocketTicketResponse> & { message?: string }) | null;
+  if (!response.ok || !data?.ticket) throw new TicketRefused(response.status, data?.message ?? `Request failed (${response.status})`);
+  return data.ticket;
 }
 
 export interface RealtimeOptions {
@@ -49,6 +77,8 @@ export class RealtimeConnection {
   private readonly openListeners = new Set<() => void>();
   private readonly onUnauthorized: (reason?: string) => void;
   private readonly onNoAccess: (reason?: string) => void;
+  /** counts the opens: a ticket that arrives after a newer open (or a close) is dropped */
+  private opening = 0;
   /** the last error frame, the reason shown when the server then closes the socket */
   private lastError: string | undefined;
   state: ConnectionState = "idle";
@@ -100,7 +130,8 @@ export class RealtimeConnection {
         return false;
       }
     }
-    if (socket && socket.readyState === CONNECTING) {
+    // connecting: the socket is opening, or its ticket is on its way
+    if ((socket && socket.readyState === CONNECTING) || (!socket && this.state === "connecting")) {
       this.queue.push(frame);
       return true;
     }
@@ -108,11 +139,36 @@ export class RealtimeConnection {
     return false;
   }
 
+  /** Opens the socket: at once for an anonymous visitor, after its ticket for a signed-in user. */
   private open(): void {
-    if (!this.sessionId) return;
+    const sessionId = this.sessionId;
+    if (!sessionId) return;
+    const token = getToken();
+    const attempt = ++this.opening;
+    this.state = "connecting";
+    if (!token) return this.openSocket(sessionId, null);
+    socketTicket(sessionId, token).then(
+      (ticket) => {
+        if (attempt === this.opening) this.openSocket(sessionId, ticket);
+      },
+      (err: unknown) => {
+        if (attempt !== this.opening) return;
+        if (err instanceof TicketRefused && err.status === 401) {
+          // the sign-in token was refused: as a socket closed with 4001
+          this.close();
+          this.onUnauthorized(err.message);
+          return;
+        }
+        console.error("Getting a ticket for the chat connection failed", err);
+        this.scheduleReconnect();
+      },
+    );
+  }
+
+  private openSocket(sessionId: string, ticket: string | null): void {
     let socket: WebSocket;
     try {
-      socket = new WebSocket(socketUrl(this.sessionId));
+      socket = new WebSocket(socketUrl(sessionId, ticket));
     } catch (err) {
       console.error("Opening the chat connection failed", err);
       this.scheduleReconnect();
@@ -199,6 +255,7 @@ export class RealtimeConnection {
   }
 
   private teardown(): void {
+    this.opening++; // a ticket still on its way opens nothing
     clearTimeout(this.reconnectTimer);
     clearInterval(this.pingTimer);
     this.queue = [];

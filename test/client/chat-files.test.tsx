@@ -17,7 +17,7 @@ import { useChatConnection } from "../../client/state/chatConnection";
 import { resetDrive } from "../../client/state/drive";
 import { userInfo } from "../../client/state/user";
 import type { User } from "../../worker/contract/validation";
-import { FakeWebSocket } from "../helpers/fake-websocket";
+import { FakeWebSocket, latestSocket, TICKET_PATH, ticketReply } from "../helpers/fake-websocket";
 import { stubJsonFetch, type RecordedRequest, type Reply } from "../helpers/fetch-stub";
 
 const ann: User = { id: "u1", email: "ann@example.com", name: "Ann", phone: "", picture: null };
@@ -56,11 +56,8 @@ function App({ at }: { at: string }) {
   );
 }
 
-function socket(): FakeWebSocket {
-  const live = FakeWebSocket.instances.filter((s) => s.closedWith === undefined);
-  if (!live.length) throw new Error("no open socket");
-  return live.at(-1)!;
-}
+/** The chat's socket, once open (after its ticket arrives). */
+const socket = latestSocket;
 
 beforeEach(() => {
   FakeWebSocket.instances = [];
@@ -74,7 +71,7 @@ beforeEach(() => {
     if (url === "/api/auth/google/connectionStatus") return { status: 200, body: { status: "not_connected" } };
     return { status: 404, body: {} };
   };
-  stubJsonFetch(requests, (url) => reply(url));
+  stubJsonFetch(requests, (url) => (url === TICKET_PATH ? ticketReply() : reply(url)));
   localStorage.setItem("token", "tok-ann");
   userInfo.user = ann;
   userInfo.chatList = [];
@@ -92,7 +89,7 @@ describe("chips above the composer", () => {
   it("says every file is searched when none is attached, shows each document's state, and removes one", async () => {
     const user = userEvent.setup();
     render(<App at="/app/chat" />);
-    const ws = socket();
+    const ws = await socket();
     await ws.open();
     expect(screen.getByText(CHAT_MESSAGES.searchingAll)).toBeTruthy();
 
@@ -117,7 +114,7 @@ describe("chips above the composer", () => {
 
   it("shows a shared reader the owner's documents without remove buttons", async () => {
     render(<App at="/app/chat" />);
-    const ws = socket();
+    const ws = await socket();
     await ws.open();
     await ws.emit({
       type: "full_chat",
@@ -136,7 +133,7 @@ describe("From My Files", () => {
   it("lists indexed and indexing files newest first, searches, and sets the checked ones by keyboard", async () => {
     const user = userEvent.setup();
     render(<App at="/app/chat" />);
-    const ws = socket();
+    const ws = await socket();
     await ws.open();
     const sessionId = appInfo.currentSessionId!;
     await ws.emit({ type: "files", session_id: sessionId, files: [chatFile(MY_FILES[3]!)] });
@@ -181,7 +178,7 @@ describe("From My Files", () => {
         : { status: 200, body: { status: "not_connected" } };
     const user = userEvent.setup();
     render(<App at="/app/chat" />);
-    await socket().open();
+    await (await socket()).open();
     await user.click(screen.getByRole("button", { name: "Attach a file" }));
     await user.click(screen.getByRole("menuitem", { name: "From My Files" }));
     const dialog = screen.getByRole("dialog");
@@ -206,7 +203,7 @@ describe("My Files opens a chat about its files", () => {
     expect(sessionId).not.toBe(before);
     expect(sessionId.startsWith(`${ann.email}-`)).toBe(true);
     expect(screen.getByRole("button", { name: "Remove 3M 10-K 2023.pdf" })).toBeTruthy();
-    const ws = socket();
+    const ws = await socket();
     await ws.open();
     expect(ws.frames().slice(0, 2)).toEqual([
       { action: "set_files", session_id: sessionId, file_ids: ["f2"], token: "tok-ann" },
@@ -227,7 +224,7 @@ describe("My Files opens a chat about its files", () => {
     const bar = screen.getByRole("toolbar", { name: "Selected files" });
     await user.click(within(bar).getByRole("button", { name: "Chat about selected" }));
     expect(await screen.findByText("Hello, how can I help you?")).toBeTruthy();
-    const ws = socket();
+    const ws = await socket();
     await ws.open();
     expect(ws.frames()[0]).toMatchObject({ action: "set_files", file_ids: ["f1", "f4"] });
     await act(async () => {});

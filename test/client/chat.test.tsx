@@ -22,7 +22,7 @@ import { useChatConnection } from "../../client/state/chatConnection";
 import { resetDrive } from "../../client/state/drive";
 import { userInfo } from "../../client/state/user";
 import type { User } from "../../worker/contract/validation";
-import { FakeWebSocket } from "../helpers/fake-websocket";
+import { FakeWebSocket, latestSocket, TICKET_PATH, ticketReply } from "../helpers/fake-websocket";
 import { DOCUMENT_MESSAGES } from "../../worker/contract/documents";
 
 // pdf.js draws nothing in happy-dom: the viewer's page stays "Loading" (test/client/viewer.test.tsx; the e2e draws it)
@@ -66,17 +66,15 @@ class FakeXHR {
 
 type Reply = { status: number; body: unknown };
 let handler: (url: string) => Reply;
+/** what the server answers a socket ticket request (POST /api/chat/ticket) */
+let ticket: () => Reply;
 const requests: { method: string; url: string; body: unknown }[] = [];
 const navigate = vi.fn();
 
 const ann: User = { id: "u1", email: "ann@example.com", name: "Ann", phone: "", picture: null };
 
-function socket(): FakeWebSocket {
-  const live = FakeWebSocket.instances.filter((s) => s.closedWith === undefined);
-  const last = live.at(-1);
-  if (!last) throw new Error("no open socket");
-  return last;
-}
+/** The chat's socket, once open: a signed-in one after its ticket arrives. */
+const socket = latestSocket;
 
 function stored(partial: Partial<StoredMessage> & Pick<StoredMessage, "id" | "role" | "content">): StoredMessage {
   return { created_at: 1, ...partial };
@@ -103,11 +101,12 @@ beforeEach(() => {
   navigate.mockReset();
   setNavigator(navigate);
   handler = () => ({ status: 200, body: {} });
+  ticket = ticketReply;
   vi.stubGlobal("WebSocket", FakeWebSocket);
   vi.stubGlobal("XMLHttpRequest", FakeXHR);
   vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
     requests.push({ method: init?.method ?? "GET", url, body: init?.body ? JSON.parse(init.body as string) : undefined });
-    const { status, body } = handler(url);
+    const { status, body } = url === TICKET_PATH ? ticket() : handler(url);
     return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
   });
   userInfo.user = null;
@@ -182,7 +181,7 @@ describe("Chat page", () => {
     expect(screen.getByRole("heading", { name: "Overview" })).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Key Features" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Send chat memo via email" })).toBeNull();
-    const ws = socket();
+    const ws = await socket();
     const sessionId = appInfo.currentSessionId!;
     expect(sessionId.startsWith("guest-")).toBe(true);
     expect(ws.url).toBe(`ws://${location.host}/ws?session_id=${encodeURIComponent(sessionId)}`);
@@ -199,7 +198,7 @@ describe("Chat page", () => {
         ? { status: 200, body: { url: "https://files.test/doc.pdf#page=3" } }
         : { status: 404, body: {} };
     render(<ConnectedChat />);
-    const ws = socket();
+    const ws = await socket();
     await ws.open();
     const sessionId = appInfo.currentSessionId!;
 
@@ -253,7 +252,7 @@ describe("Chat page", () => {
     const user = userEvent.setup();
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     render(<ConnectedChat />);
-    const ws = socket();
+    const ws = await socket();
     await ws.open();
     await user.type(screen.getByPlaceholderText("Ask me!"), "Hello{Enter}");
     await ws.emit({ type: "error", code: 500, message: CHAT_MESSAGES.sendFailed });
@@ -270,7 +269,7 @@ describe("Chat page", () => {
     const user = userEvent.setup();
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     render(<ConnectedChat />);
-    const ws = socket();
+    const ws = await socket();
     const sessionId = appInfo.currentSessionId!;
     await user.type(screen.getByPlaceholderText("Ask me!"), "Queued question{Enter}");
     expect(ws.sent).toEqual([]);
@@ -304,7 +303,7 @@ describe("Chat page", () => {
 
   it("stops an answer being written with Stop or Escape, and shows it as stopped", async () => {
     render(<ConnectedChat />);
-    const ws = socket();
+    const ws = await socket();
     await ws.open();
     const sessionId = appInfo.currentSessionId!;
     await ws.emit({ type: "full_chat", session_id: sessionId, messages: [], mode: "local", readOnly: false, files: [] });
@@ -335,7 +334,7 @@ describe("Chat page", () => {
     const writeText = vi.fn(async () => {});
     vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
     render(<ConnectedChat />);
-    const ws = socket();
+    const ws = await socket();
     await ws.open();
     await ws.emit({
       type: "full_chat",
@@ -362,7 +361,7 @@ describe("Chat page", () => {
 
   it("regenerates the last answer: placeholder, new answer in its place; a refusal puts the old one back; readers get no button", async () => {
     render(<ConnectedChat />);
-    const ws = socket();
+    const ws = await socket();
     await ws.open();
     const sessionId = appInfo.currentSessionId!;
     const chat = (readOnly: boolean) =>
@@ -418,7 +417,7 @@ describe("Chat page", () => {
 
   it("offers the follow-up suggestions under the last answer; one click asks it", async () => {
     render(<ConnectedChat />);
-    const ws = socket();
+    const ws = await socket();
     await ws.open();
     const sessionId = appInfo.currentSessionId!;
     await ws.emit({
@@ -457,7 +456,7 @@ describe("Chat page", () => {
 
   it("shows an interrupted answer as written, says so, and Retry asks its question again", async () => {
     render(<ConnectedChat />);
-    const ws = socket();
+    const ws = await socket();
     await ws.open();
     const sessionId = appInfo.currentSessionId!;
     await ws.emit({
@@ -481,7 +480,7 @@ describe("Chat page", () => {
 
   it("replaces the list with full_chat for the current session only, and keeps loading for a streaming answer", async () => {
     render(<ConnectedChat />);
-    const ws = socket();
+    const ws = await socket();
     await ws.open();
     const sessionId = appInfo.currentSessionId!;
     await act(async () => {
@@ -529,7 +528,7 @@ describe("Chat page", () => {
 
   it("shows a read-only shared chat with the composer disabled", async () => {
     render(<ConnectedChat />);
-    const ws = socket();
+    const ws = await socket();
     await ws.open();
     await ws.emit({
       type: "full_chat",
@@ -545,7 +544,7 @@ describe("Chat page", () => {
 
   it("reconnects to the new session when the current session changes, clearing the messages", async () => {
     render(<ConnectedChat />);
-    const first = socket();
+    const first = await socket();
     await first.open();
     await first.emit({
       type: "full_chat",
@@ -559,7 +558,7 @@ describe("Chat page", () => {
     await act(async () => setCurrentSession(next));
     expect(first.closedWith).toBe(1000);
     expect(screen.queryByText("From the first chat")).toBeNull();
-    const second = socket();
+    const second = await socket();
     expect(second.url).toContain(`session_id=${encodeURIComponent(next)}`);
     await second.open();
     expect(second.frames()).toEqual([{ action: "get_full_chat", session_id: next }]);
@@ -577,7 +576,7 @@ describe("Chat page", () => {
 });
 
 describe("Chat page, signed in", () => {
-  it("replaces a session id that does not belong to the user, sends the token, and loads the chat list", async () => {
+  it("replaces a session id that does not belong to the user, sends the token in frames (a ticket in the URL), and loads the chat list", async () => {
     signIn();
     appInfo.currentSessionId = "guest-123";
     render(<ConnectedChat />);
@@ -585,9 +584,13 @@ describe("Chat page, signed in", () => {
     const sessionId = appInfo.currentSessionId!;
     expect(sessionId.startsWith("ann@example.com-")).toBe(true);
     expect(localStorage.getItem("currentSessionId")).toBe(sessionId);
-    const ws = socket();
+    const ws = await socket();
     expect(FakeWebSocket.instances.every((s) => !s.url.includes("guest-123"))).toBe(true);
-    expect(ws.url).toBe(`ws://${location.host}/ws?session_id=${encodeURIComponent(sessionId)}&token=tok-ann`);
+    // the URL carries a ticket asked for this session, never the sign-in token
+    const ticket = new URL(ws.url).searchParams.get("token")!;
+    expect(ticket).toMatch(/^ticket-\d+$/);
+    expect(ws.url).toBe(`ws://${location.host}/ws?session_id=${encodeURIComponent(sessionId)}&token=${ticket}`);
+    expect(requests.filter((r) => r.url === TICKET_PATH).map((r) => r.body)).toContainEqual({ session_id: sessionId });
     await ws.open();
     expect(ws.frames()).toEqual([
       { action: "get_full_chat", session_id: sessionId, token: "tok-ann" },
@@ -611,7 +614,7 @@ describe("Chat page, signed in", () => {
       return { status: 404, body: {} };
     };
     const { container } = render(<ConnectedChat />);
-    const ws = socket();
+    const ws = await socket();
     await ws.open();
 
     await user.click(screen.getByRole("button", { name: "Attach a file" }));
@@ -686,7 +689,7 @@ describe("Chat page, signed in", () => {
     }
     vi.stubGlobal("XMLHttpRequest", SlowXHR);
     const { container } = render(<ConnectedChat />);
-    const ws = socket();
+    const ws = await socket();
     await ws.open();
 
     const big = new File(["%PDF-1.4"], "huge.pdf", { type: "application/pdf" });
@@ -740,7 +743,7 @@ describe("Chat page, signed in", () => {
     appInfo.currentSessionId = newSessionId(ann.email);
     const { container } = render(<ConnectedChat />);
     expect(screen.queryByRole("button", { name: "Send chat memo via email" })).toBeNull();
-    const ws = socket();
+    const ws = await socket();
     await ws.open();
     await ws.emit({
       type: "full_chat",
@@ -768,7 +771,7 @@ describe("Chat page, anonymous", () => {
     expect(document.getElementById(attach.getAttribute("aria-describedby")!)?.textContent).toBe("Log in to analyze files for free.");
     expect(container.querySelector('input[type="file"]')).toBeNull();
 
-    const ws = socket();
+    const ws = await socket();
     await ws.open();
     await ws.emit({
       type: "full_chat",
@@ -839,8 +842,15 @@ describe("RealtimeConnection", () => {
     localStorage.setItem("token", "tok");
     const conn = new RealtimeConnection({ onUnauthorized: vi.fn() });
     conn.connect("ann@example.com-1");
-    const ws = FakeWebSocket.instances[0]!;
+    // queued while the socket's ticket is on its way, then while the socket opens
     expect(conn.send({ action: "get_chats" })).toBe(true);
+    const ws = await socket();
+    expect(requests.filter((r) => r.url === TICKET_PATH)).toEqual([
+      { method: "POST", url: TICKET_PATH, body: { session_id: "ann@example.com-1" } },
+    ]);
+    // the URL's token parameter is the ticket, never the sign-in token
+    expect(new URL(ws.url).searchParams.get("token")).toMatch(/^ticket-\d+$/);
+    expect(ws.url).not.toContain("tok&");
     expect(ws.sent).toEqual([]);
     await ws.open();
     expect(ws.frames()).toEqual([{ action: "get_chats", token: "tok" }]);
@@ -856,7 +866,7 @@ describe("RealtimeConnection", () => {
     localStorage.setItem("token", "tok");
     const conn = new RealtimeConnection({ onUnauthorized: vi.fn() });
     conn.connect("guest-1");
-    const ws = FakeWebSocket.instances[0]!;
+    const ws = await socket();
     vi.advanceTimersByTime(PING_INTERVAL_MS * 2);
     expect(ws.sent).toEqual([]); // not before open
     await ws.open();
@@ -908,8 +918,9 @@ describe("RealtimeConnection", () => {
     localStorage.setItem("currentSessionId", appInfo.currentSessionId);
     const conn = new RealtimeConnection();
     conn.connect(appInfo.currentSessionId);
-    await FakeWebSocket.instances[0]!.open();
-    await FakeWebSocket.instances[0]!.serverClose(code, true);
+    const ws = await socket();
+    await ws.open();
+    await ws.serverClose(code, true);
     expect(localStorage.getItem("token")).toBeNull();
     expect(localStorage.getItem("currentSessionId")).toBeNull();
     expect(userInfo.user).toBeNull();
@@ -926,7 +937,7 @@ describe("RealtimeConnection", () => {
     userInfo.chatList = [{ session_id: shared, updated_at: 1, summary: "Shared" }];
     appInfo.currentSessionId = shared;
     render(<ConnectedChat />);
-    const ws = socket();
+    const ws = await socket();
     await ws.open();
     await ws.emit({ type: "error", code: 403, message: CHAT_MESSAGES.accessRemoved });
     await ws.serverClose(CLOSE_NO_ACCESS, true);
@@ -951,7 +962,7 @@ describe("RealtimeConnection", () => {
     const conn = new RealtimeConnection();
     conn.onMessage(listener);
     conn.connect(newSessionId(ann.email));
-    const ws = FakeWebSocket.instances[0]!;
+    const ws = await socket();
     await ws.open();
     await ws.emit({ type: "error", code: 401, message: "Unauthorized" });
     expect(localStorage.getItem("token")).toBeNull();
@@ -967,7 +978,7 @@ describe("RealtimeConnection", () => {
     render(<ErrorModal />);
     const conn = new RealtimeConnection();
     conn.connect(newSessionId(ann.email));
-    const ws = FakeWebSocket.instances[0]!;
+    const ws = await socket();
     await ws.open();
     await ws.emit({ type: "error", code: 403, message: "You cannot open this chat." });
     await ws.serverClose(1008, true);
@@ -984,10 +995,50 @@ describe("RealtimeConnection", () => {
     signIn();
     appInfo.currentSessionId = newSessionId(ann.email);
     render(<ConnectedChat />);
-    await socket().open();
-    await socket().serverClose(4001);
+    await (await socket()).open();
+    await (await socket()).serverClose(4001);
     expect(localStorage.getItem("token")).toBeNull();
     expect(navigate).toHaveBeenCalledWith("/app/auth/login");
+  });
+
+  it("asks a new ticket for every reconnect; a ticket refused for the sign-in logs out, another failure retries in 3000 ms", async () => {
+    vi.useFakeTimers();
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    signIn();
+    const sessionId = newSessionId(ann.email);
+    const ticketOf = (ws: FakeWebSocket) => new URL(ws.url).searchParams.get("token");
+    const conn = new RealtimeConnection();
+    conn.connect(sessionId);
+    const first = await socket();
+    await first.open();
+    await first.serverClose(1006, false);
+    vi.advanceTimersByTime(RECONNECT_DELAY_MS);
+    await vi.waitFor(() => expect(FakeWebSocket.instances).toHaveLength(2));
+    const second = FakeWebSocket.instances[1]!;
+    expect(ticketOf(second)).not.toBe(ticketOf(first));
+    expect(requests.filter((r) => r.url === TICKET_PATH)).toHaveLength(2);
+    conn.close();
+
+    // the ticket cannot be had (the server fails): no socket, another try after the reconnect delay
+    ticket = () => ({ status: 503, body: { status: "error", message: "Try again." } });
+    const failing = new RealtimeConnection();
+    failing.connect(sessionId);
+    await vi.waitFor(() => expect(failing.state).toBe("reconnecting"));
+    vi.advanceTimersByTime(RECONNECT_DELAY_MS);
+    await vi.waitFor(() => expect(requests.filter((r) => r.url === TICKET_PATH)).toHaveLength(4));
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    failing.close();
+
+    // the sign-in itself is refused: as on close 4001, no socket and no retry
+    ticket = () => ({ status: 401, body: { status: "error", message: "Unauthorized" } });
+    const onUnauthorized = vi.fn();
+    const refused = new RealtimeConnection({ onUnauthorized });
+    refused.connect(sessionId);
+    await vi.waitFor(() => expect(onUnauthorized).toHaveBeenCalledWith("Unauthorized"));
+    expect(refused.state).toBe("closed");
+    vi.advanceTimersByTime(RECONNECT_DELAY_MS * 2);
+    expect(requests.filter((r) => r.url === TICKET_PATH)).toHaveLength(5);
+    expect(FakeWebSocket.instances).toHaveLength(2);
   });
 });
 
@@ -997,7 +1048,7 @@ describe("refusals", () => {
     signIn();
     appInfo.currentSessionId = newSessionId(ann.email);
     render(<ConnectedChat />);
-    const ws = socket();
+    const ws = await socket();
     await ws.open();
     await user.type(screen.getByPlaceholderText("Ask me!"), "one more question{Enter}");
     expect(screen.getByText("one more question")).toBeTruthy();

@@ -20,7 +20,7 @@ import { chatState, resetChat } from "../../client/state/chat";
 import { sessionFitsUser, useChatConnection } from "../../client/state/chatConnection";
 import { userInfo } from "../../client/state/user";
 import type { User } from "../../worker/contract/validation";
-import { FakeWebSocket } from "../helpers/fake-websocket";
+import { FakeWebSocket, latestSocket, TICKET_PATH, ticketReply } from "../helpers/fake-websocket";
 
 // ---------------------------------------------------------------- fakes
 
@@ -70,7 +70,7 @@ beforeEach(() => {
     const request: Request = { method: init?.method ?? "GET", url, body: init?.body ? JSON.parse(init.body as string) : undefined };
     requests.push(request);
     Object.defineProperty(request, "auth", { enumerable: false, value: new Headers(init?.headers).get("Authorization") });
-    const { status, body } = await handler(request);
+    const { status, body } = url === TICKET_PATH ? ticketReply() : await handler(request);
     return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
   });
   Object.defineProperty(navigator, "clipboard", { configurable: true, value: { writeText } });
@@ -478,6 +478,7 @@ describe("Shared chat link", () => {
     expect(sessionFitsUser(SHARED, ann.email)).toBe(true);
     expect(sessionFitsUser(SHARED, "someone@example.com")).toBe(false);
     expect(sessionFitsUser(SHARED, null)).toBe(false);
+    await latestSocket(); // opened once its ticket arrives
     const live = liveSockets();
     expect(live).toHaveLength(1);
     expect(live[0]!.url).toContain(`session_id=${encodeURIComponent(SHARED)}`);

@@ -45,3 +45,23 @@ export class FakeWebSocket {
     return this.sent.filter((s) => s !== PING).map((s) => JSON.parse(s) as Record<string, unknown>);
   }
 }
+
+/** Where a signed-in connection asks for its socket ticket, and what a stubbed server answers there. */
+export const TICKET_PATH = "/api/chat/ticket";
+let ticketsMinted = 0;
+export const ticketReply = () => ({ status: 200, body: { ticket: `ticket-${++ticketsMinted}` } });
+
+/**
+ * The newest socket not closed, once it exists: a signed-in connection opens it
+ * only after its ticket arrives (a fetch), an anonymous one at once.
+ */
+export async function latestSocket(): Promise<FakeWebSocket> {
+  for (let turn = 0; turn < 50; turn++) {
+    const last = FakeWebSocket.instances.filter((s) => s.closedWith === undefined).at(-1);
+    if (last) return last;
+    await act(async () => {
+      await Promise.resolve();
+    });
+  }
+  throw new Error("no open socket");
+}

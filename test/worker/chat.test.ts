@@ -24,7 +24,8 @@ import { MESSAGES } from "../../worker/contract/messages";
 import { uploadAndIndex, waitUntilDone } from "../helpers/documents";
 import { textPdf } from "../helpers/pdfs";
 import { libraryRows } from "../helpers/library";
-import { openSocket } from "../helpers/sockets";
+import { openSocket, openSocketWith } from "../helpers/sockets";
+import { mintSocketTicket } from "../../worker/lib/socket-tickets";
 
 const PAGES = [
   "Employee handbook. New employees receive a laptop and a badge on their first day.",
@@ -134,6 +135,80 @@ describe("connecting", () => {
       [400, `A question can be at most ${CHAT_QUERY_MAX} characters. Shorten it and send it again.`],
       [400, CHAT_MESSAGES.tooManyFiles],
     ]);
+  });
+});
+
+describe("socket tickets", () => {
+  const ticketFor = async (token: string, sessionId: string) =>
+    call("POST", "/api/chat/ticket", { token, body: { session_id: sessionId } });
+  const refusedAsBadToken = async (socket: Awaited<ReturnType<typeof openSocketWith>>) => {
+    expect(await socket.closed).toMatchObject({ code: CLOSE_UNAUTHORIZED });
+    expect(socket.received).toEqual([{ type: "error", code: 401, message: MESSAGES.unauthorized }]);
+  };
+
+  it("are minted for a signed-in caller and a session, hold no sign-in token, and open the chat once", async () => {
+    const u = await newUser("ticket");
+    const sessionId = `${u.email}-${crypto.randomUUID()}`;
+    expect((await call("POST", "/api/chat/ticket", { body: { session_id: sessionId } })).status).toBe(401);
+    expect(await ticketFor(u.token, "")).toMatchObject({ status: 400, json: { message: "Session ID is missing" } });
+
+    const minted = await ticketFor(u.token, sessionId);
+    expect(minted.status).toBe(200);
+    const ticket = minted.json.ticket as string;
+    expect(ticket).not.toContain(u.token);
+    expect(ticket).not.toContain(u.token.split(".")[2]!); // not even the token's signature
+    const socket = await openSocketWith(sessionId, ticket);
+    // frames still carry the sign-in token
+    socket.send({ action: "get_chats", token: u.token });
+    expect((await socket.next("chat_list")).chats).toEqual([]);
+
+    // the same ticket again, while the first socket is open and after it closed: refused as a bad token
+    await refusedAsBadToken(await openSocketWith(sessionId, ticket));
+    socket.ws.close(1000);
+    await refusedAsBadToken(await openSocketWith(sessionId, ticket));
+  });
+
+  it("refuse an expired ticket, another session's, a forged one, one whose sign-in ended, and the sign-in token itself", async () => {
+    const u = await newUser("ticket-bad");
+    const sessionId = `${u.email}-${crypto.randomUUID()}`;
+    const jti = JSON.parse(atob(u.token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))).jti as string;
+    const claims = { userId: u.user.id, authSessionId: jti, sessionId };
+
+    await refusedAsBadToken(await openSocketWith(sessionId, await mintSocketTicket(env.JWT_SECRET, claims, -1000)));
+    const otherSession = (await ticketFor(u.token, `${u.email}-${crypto.randomUUID()}`)).json.ticket as string;
+    await refusedAsBadToken(await openSocketWith(sessionId, otherSession));
+    await refusedAsBadToken(
+      await openSocketWith(sessionId, await mintSocketTicket("another-secret-that-is-long-enough-0123456789", claims)),
+    );
+    await refusedAsBadToken(await openSocketWith(sessionId, u.token));
+
+    const beforeSignOut = (await ticketFor(u.token, sessionId)).json.ticket as string;
+    await call("POST", "/api/auth/signout", { token: u.token });
+    await refusedAsBadToken(await openSocketWith(sessionId, beforeSignOut));
+  });
+
+  it("are their minter's: another user's ticket opens only what that user may open", async () => {
+    const alice = await userWithDocument("ticket-alice");
+    const bob = await newUser("ticket-bob");
+    const socket = await openSocket(alice.sessionId, alice.token);
+    socket.send({ action: "chat", query: "dental coverage", session_id: alice.sessionId, token: alice.token });
+    await socket.next("end");
+
+    // Bob's ticket for Alice's chat is Bob's: the chat is not his to open
+    const bobs = (await ticketFor(bob.token, alice.sessionId)).json.ticket as string;
+    const intruder = await openSocketWith(alice.sessionId, bobs);
+    expect((await intruder.closed).code).toBe(CLOSE_NO_ACCESS);
+    // Alice's ticket with Bob's id written into it no longer verifies
+    const alices = (await ticketFor(alice.token, alice.sessionId)).json.ticket as string;
+    const [version, body, signature] = alices.split(".");
+    const claims = JSON.parse(atob(body!.replace(/-/g, "+").replace(/_/g, "/")));
+    const forged = btoa(JSON.stringify({ ...claims, u: bob.user.id }))
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_")
+      .replace(/=+$/, "");
+    await refusedAsBadToken(await openSocketWith(alice.sessionId, `${version}.${forged}.${signature}`));
+    // an anonymous visitor still connects without any
+    expect((await openSocket(`guest-${crypto.randomUUID()}`)).ws.readyState).toBe(WebSocket.READY_STATE_OPEN);
   });
 });
 

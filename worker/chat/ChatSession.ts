@@ -6,7 +6,8 @@
 // written when the asker's socket drops (a reconnect gets the partial text, then
 // the rest).
 import { DurableObject } from "cloudflare:workers";
-import { CHAT_MESSAGES, PING, PONG, type ChatFile, type ClientMessage, type StoredMessage } from "../contract/protocol";
+import { MESSAGES } from "../contract/messages";
+import { CHAT_MESSAGES, CLOSE_UNAUTHORIZED, PING, PONG, type ChatFile, type ClientMessage, type StoredMessage } from "../contract/protocol";
 import { clientMessageSchema, refusalOf } from "../contract/protocol-schemas";
 import { getDb } from "../db/client";
 import { chooseChatProvider } from "../providers/llm";
@@ -15,13 +16,16 @@ import { listChats } from "../services/chats";
 import { ChatSockets } from "./chat-sockets";
 import { DocumentChips } from "./document-chips";
 import { IDENTITY_HEADER, type SocketIdentity } from "./identity";
-import { closeRevoked, send, tokenMatches, type ChatSessions } from "./socket-access";
+import { closeRevoked, refusedSocket, send, tokenMatches, type ChatSessions } from "./socket-access";
+import { TICKET_HEADER, UsedTickets, type UsedTicket } from "./used-tickets";
 import { MessageStore } from "./message-store";
 import { admitQuestion, admitRegenerate, type Admitted } from "./admission";
 import { runTurn, type ChatRoom } from "./turn";
 
 export class ChatSession extends DurableObject<Env> {
   private store: MessageStore;
+  /** the socket tickets already taken (a ticket opens one socket) */
+  private tickets: UsedTickets;
   private readonly sockets: ChatSockets;
   /** the chat's documents, as every socket shows them */
   private readonly chips: DocumentChips;
@@ -36,6 +40,7 @@ export class ChatSession extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.store = new MessageStore(ctx.storage.sql);
+    this.tickets = new UsedTickets(ctx.storage.sql);
     this.sockets = new ChatSockets(ctx, env);
     this.chips = new DocumentChips(ctx.storage, env, this.sockets);
     const chat = this;
@@ -59,6 +64,12 @@ export class ChatSession extends DurableObject<Env> {
     const identity = JSON.parse(request.headers.get(IDENTITY_HEADER) ?? "null") as SocketIdentity | null;
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket" || !identity) {
       return Response.json({ status: "error", message: "Expected a websocket upgrade." }, { status: 426 });
+    }
+    // a signed-in socket's ticket (checked by the Worker) opens one socket, once
+    if (identity.userId) {
+      const ticket = JSON.parse(request.headers.get(TICKET_HEADER) ?? "null") as UsedTicket | null;
+      if (!ticket || !this.tickets.take(ticket))
+        return refusedSocket(CLOSE_UNAUTHORIZED, { type: "error", code: 401, message: MESSAGES.unauthorized });
     }
     const { 0: client, 1: server } = new WebSocketPair();
     this.sockets.accept(server, identity);
@@ -131,10 +142,13 @@ export class ChatSession extends DurableObject<Env> {
   /** RPC: the chat is deleted: every open socket is told and closed, and the object's storage goes. */
   async erase(): Promise<void> {
     this.sockets.shut({ code: 404, message: CHAT_MESSAGES.chatDeleted }, "chat deleted");
+    const taken = this.tickets.unexpired(); // a ticket used before stays used
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
     // empty again, should its owner (whose session name it is) start over in it
     this.store = new MessageStore(this.ctx.storage.sql);
+    this.tickets = new UsedTickets(this.ctx.storage.sql);
+    this.tickets.restore(taken);
     this.chips.forget();
   }
 

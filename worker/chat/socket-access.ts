@@ -18,6 +18,18 @@ export function send(ws: WebSocket, message: ServerMessage): void {
   }
 }
 
+/**
+ * A socket refused at its upgrade: accepted only to carry the `error` frame that
+ * says why, then closed with `closeCode` (4001 logs the client out, 4403 does not).
+ */
+export function refusedSocket(closeCode: number, error: ServerMessage & { type: "error" }): Response {
+  const { 0: client, 1: server } = new WebSocketPair();
+  server.accept();
+  server.send(JSON.stringify(error));
+  server.close(closeCode, error.message.slice(0, 120));
+  return new Response(null, { status: 101, webSocket: client });
+}
+
 function refuse(ws: WebSocket, code: 401 | 403): false {
   send(ws, { type: "error", code, message: code === 401 ? MESSAGES.unauthorized : CHAT_MESSAGES.tokenMismatch });
   ws.close(code === 401 ? CLOSE_UNAUTHORIZED : CLOSE_POLICY, code === 401 ? "unauthorized" : "token mismatch");

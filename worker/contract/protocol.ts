@@ -113,6 +113,16 @@ export type ServerMessage =
   | { type: "error"; code: number; message: string; action?: "set_files" }
   | { type: "pong" };
 
+/**
+ * `POST /api/chat/ticket { session_id }` (bearer token): a single-use ticket, valid
+ * 60 s, that the websocket URL carries as its `token` query parameter in place of
+ * the sign-in token (a URL ends up in request logs).
+ */
+export const SOCKET_TICKET_PATH = "/api/chat/ticket";
+export interface SocketTicketResponse {
+  ticket: string;
+}
+
 /** Close codes (spec section 9): the client logs out on either. */
 export const CLOSE_UNAUTHORIZED = 4001;
 export const CLOSE_POLICY = 1008;

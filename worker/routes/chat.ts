@@ -1,6 +1,6 @@
-// /api/chat: the chat list, the memo e-mail, sharing, rename and delete. Only the
-// owner shares, renames or deletes; the owner or a member may have a memo sent.
-// Other callers get 404, as for a missing chat.
+// /api/chat: the chat list, the memo e-mail, sharing, rename and delete, and the
+// websocket's single-use tickets. Only the owner shares, renames or deletes; the
+// owner or a member may have a memo sent. Other callers get 404, as for a missing chat.
 import { Hono } from "hono";
 import { z } from "zod";
 import { MEMO_MESSAGES, SHARE_MESSAGES } from "../contract/mail";
@@ -11,17 +11,28 @@ import { requireUser } from "../middleware/auth";
 import { enforceRateLimit } from "../middleware/rate-limit";
 import { valid } from "../middleware/validate";
 import { listChats, renameChat } from "../services/chats";
-import { CHAT_MESSAGES, type ChatSearchResponse } from "../contract/protocol";
+import { CHAT_MESSAGES, type ChatSearchResponse, type SocketTicketResponse } from "../contract/protocol";
 import { chatSearchQuery, renameChatSchema } from "../contract/protocol-schemas";
 import { searchChats } from "../services/chat-search";
 import { sendChatMemo } from "../services/memo";
 import { deleteChat, listMembers, revokeMember, shareChat } from "../services/sharing";
 import { appOrigin } from "../lib/origin";
+import { mintSocketTicket } from "../lib/socket-tickets";
 import type { MemoResponse, ShareMembersResponse, ShareResponse } from "../contract/mail";
 import type { StatusMessage } from "../contract/messages";
 
+const sessionIdBody = z.object({
+  session_id: z.string({ error: MEMO_MESSAGES.sessionMissing }).min(1, MEMO_MESSAGES.sessionMissing).max(400),
+});
+
 export const chatRoutes = new Hono<AppEnv>()
   .use(requireUser)
+  // the websocket URL carries this ticket, never the sign-in token; the upgrade checks the caller may open the chat
+  .post("/ticket", valid("json", sessionIdBody), async (c) => {
+    const { id: userId, sessionId: authSessionId } = c.var.user;
+    const ticket = await mintSocketTicket(c.env.JWT_SECRET, { userId, authSessionId, sessionId: c.req.valid("json").session_id });
+    return c.json({ ticket } satisfies SocketTicketResponse, 200);
+  })
   .get("/list", async (c) => c.json({ chats: await listChats({ db: c.var.db }, { user: c.var.user }) }, 200))
   .get("/search", valid("query", chatSearchQuery), async (c) => {
     const chats = await searchChats({ db: c.var.db }, { userId: c.var.user.id, query: c.req.valid("query").q });

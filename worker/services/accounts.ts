@@ -95,20 +95,25 @@ export async function signIn(deps: AccountDeps, input: { email: string; password
 export async function authenticate({ db, jwtSecret }: AccountDeps, { token }: { token: string }) {
   const claims = await readToken(jwtSecret, token);
   if (!claims) return null;
-  const row = await db
+  const row = await sessionUser({ db }, { userId: claims.sub, authSessionId: claims.jti });
+  return row ? { id: row.id, email: row.email, sessionId: claims.jti, expiresAt: claims.expiresAt } : null;
+}
+
+/** The user of a signed-in session that is still live (not revoked, unexpired, user present). */
+export async function sessionUser({ db }: DbDeps, { userId, authSessionId }: { userId: string; authSessionId: string }) {
+  return db
     .select({ id: users.id, email: users.email })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
     .where(
       and(
-        eq(authSessions.id, claims.jti),
-        eq(authSessions.userId, claims.sub),
+        eq(authSessions.id, authSessionId),
+        eq(authSessions.userId, userId),
         isNull(authSessions.revokedAt),
         gt(authSessions.expiresAt, Date.now()),
       ),
     )
     .get();
-  return row ? { id: row.id, email: row.email, sessionId: claims.jti, expiresAt: claims.expiresAt } : null;
 }
 
 /** The query behind liveSessions, for a caller that sends it in one D1 batch with others. */
