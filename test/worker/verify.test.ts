@@ -2,6 +2,7 @@
 // citations looked up on the cited pages, with the normalisations a reader would allow.
 import { describe, expect, it } from "vitest";
 import { verifyAnswer } from "../../worker/answer/verify";
+import { checkReason, checkSummary } from "../../worker/contract/checks";
 import { citeAnswer } from "../../worker/answer/citations";
 import { localAnswer } from "../../worker/answer/writer/local-writer";
 import type { Passage } from "../../worker/providers/llm/types";
@@ -73,12 +74,12 @@ describe("checking an answer against its cited pages", () => {
   it("reads a count of time in its unit, a date with its year, a year with its month (a tax guide, a filing)", () => {
     const guide = "Keep Copy C of Form W-2 for at least 3 years after the due date. Returns are due April 15, 2025.";
     expect(statusOf("Keep Copy C for at least three years [1].", guide)).toEqual([["supported", []]]);
-    expect(statusOf("Keep Copy C for at least 3 months [1].", guide)).toEqual([["unsupported", ["3"]]]);
+    expect(statusOf("Keep Copy C for at least 3 months [1].", guide)).toEqual([["unsupported", ["3 months"]]]);
     expect(statusOf("Returns are due Apr. 15, 2025 [1].", guide)).toEqual([["supported", []]]);
     expect(statusOf("Returns are due April 15, 2024 [1].", `${guide} Tax year 2024.`)).toEqual([["unsupported", ["April 15"]]]);
     const filing =
       "The contracts have terms of up to 12 months. As of July 29, 2023, cash was $1,093 million; at July 30, 2022 it was $840 million. In October 2017, 3M issued notes due 2018.";
-    expect(statusOf("The contracts have terms of up to 12 years [1].", filing)).toEqual([["unsupported", ["12"]]]);
+    expect(statusOf("The contracts have terms of up to 12 years [1].", filing)).toEqual([["unsupported", ["12 years"]]]);
     expect(statusOf("Cash was $1,093 million as of July 29, 2022 [1].", filing)).toEqual([["unsupported", ["July 29"]]]);
     expect(statusOf("3M issued notes in October 2017 [1].", filing)).toEqual([["supported", []]]);
     expect(statusOf("3M issued notes in October 2018 [1].", filing)).toEqual([["unsupported", ["October 2018"]]]);
@@ -111,18 +112,28 @@ describe("checking an answer against its cited pages", () => {
     const w4 =
       "You had no federal income tax liability in 2024 if your total tax was zero. If you claim exemption, you may owe taxes and penalties when you file your 2025 tax return.";
     expect(statusOf("If you claim exemption, you may owe taxes and penalties when you file your 2024 tax return [1].", w4)).toEqual([
-      ["unsupported", ["2024"]],
+      ["unsupported", ["2024 (in place of 2025)"]],
     ]);
     expect(statusOf("Claiming exemption, you may owe penalties when you file your 2025 tax return [1].", w4)).toEqual([["supported", []]]);
     const tenK =
       "In the second quarter of 2018, 3M reached agreements in principle on a number of respiratory mask claims. Legal accruals rose in 2017 and 2018.";
     expect(statusOf("In the second quarter of 2017, 3M reached agreements in principle on respiratory mask claims [1].", tenK)).toEqual([
-      ["unsupported", ["2017"]],
+      ["unsupported", ["2017 (in place of 2018)"]],
     ]);
     // a table's rows are no sentence: a row's figures stand under its column heads, not in one line
     const sheet =
       "BALANCE SHEETS (MILLIONS) July 2, 2023 December 31, 2022 Assets Cash $ 2,632 $ 416 Inventories 10,310 8,981 Goodwill 51,572 51,375 Total current assets 73,347 51,259 Total assets $ 220,168 $ 197,205";
     expect(statusOf("Total assets: July 2, 2023 $220,168; December 31, 2022 $197,205 [1]", sheet)).toEqual([["supported", []]]);
+  });
+
+  it("reads no figure in a file's name (a handbook, a filing)", () => {
+    const names = { documentNames: ["Handbook 2025.pdf", "10-K 2023.pdf"] };
+    const notFound = "I could not find this in this chat's documents (Handbook 2025.pdf, 10-K 2023.pdf).";
+    expect(verifyAnswer(notFound, new Map(), names).verified).toEqual({ sentences: 1, unsupported: 0 });
+    expect(verifyAnswer(notFound, new Map()).verified.unsupported).toBe(1);
+    expect(verifyAnswer("10-K 2023.pdf reports net sales of $5,000 million.", new Map(), names).checks[0]!.missing).toEqual([
+      "$5,000 million",
+    ]);
   });
 
   it("needs most of a figureless sentence's words on its pages (CONTENT_SHARE, from the labelled set's tune half)", () => {
@@ -160,5 +171,20 @@ describe("checking an answer against its cited pages", () => {
       expect(text).toMatch(/\[1\]/);
       expect(verifyAnswer(text, cited).verified.unsupported).toBe(0);
     }
+  });
+});
+
+describe("the reason a person reads beside a marked sentence", () => {
+  const sources = [{ n: 1, fileId: "f", fileName: "p17.pdf", page: 3 }];
+  const reasonOf = (sentence: string, missing: string[]) => checkReason({ sentence, status: "unsupported", missing }, sources);
+
+  it("names the figure, the replaced figure, the added negation, the wrong citation and the page", () => {
+    expect(reasonOf("It rises to $99,999 [1].", ["$99,999"])).toBe("$99,999 is not on p. 3 of p17.pdf");
+    expect(reasonOf("Filed in 2024 [1].", ["2024 (in place of 2025)"])).toBe("P. 3 of p17.pdf says 2025, not 2024");
+    expect(reasonOf("You cannot deduct it [1].", ["cannot"])).toBe('It adds "cannot", which p. 3 of p17.pdf does not say');
+    expect(reasonOf("The rate is 7% [4].", ["[4]", "7%"])).toBe("[4] is not a source of this answer; 7% is stated without a cited page");
+    expect(checkSummary([{ sentence: "Filed in 2024 [1].", status: "unsupported", missing: ["2024 (in place of 2025)"] }], sources)).toBe(
+      "1 figure not found on the cited pages",
+    );
   });
 });

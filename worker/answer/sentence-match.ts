@@ -85,12 +85,15 @@ export function addedNegations(sentence: string, page: PageSentence): string[] {
 }
 
 /**
- * The figures a sentence puts in another's place: not in the page sentence it restates, which
+ * The figures a sentence puts in another's place (each with the page sentence's figure it replaces): not in the page sentence it restates, which
  * writes a figure of the same kind (a year for a year, a date for a date) the sentence does not.
  * Only running text is read so: a table's rows are no sentences, their figures stand in columns.
  */
-export function swappedFigures(figures: readonly Figure[], page: PageSentence): Figure[] {
+export function swappedFigures(figures: readonly Figure[], page: PageSentence): { figure: Figure; replaced: Figure }[] {
   if (!isProse(page)) return [];
   const unsaid = page.figures.filter((p) => !figures.some((f) => pageStates(f, [p]) || pageStates(p, [f])));
-  return figures.filter((f) => !pageStates(f, page.figures) && unsaid.some((p) => kindOf(p) === kindOf(f)));
+  return figures.flatMap((figure) => {
+    const replaced = pageStates(figure, page.figures) ? undefined : unsaid.find((p) => kindOf(p) === kindOf(figure));
+    return replaced ? [{ figure, replaced }] : [];
+  });
 }

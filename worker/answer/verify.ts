@@ -31,6 +31,9 @@ const SENTENCE_END =
 /** A worked-out change ("(from 2022 to 2023: up $243, or 30%)"): its figures come from two of the page's. */
 const WORKED_OUT = /\((?:from|between) [^()]*?: (?:up|down|unchanged)[^()]*\)/g;
 const QUOTED = /["“]([^"“”]{3,}?)["”]/g;
+
+/** A figure as a reader is told it: with the unit of time its number alone does not write ("3 months"). */
+const told = (f: Figure) => (f.unit && !/\p{L}/u.test(f.written) ? `${f.written} ${f.unit}${f.value === 1 ? "" : "s"}` : f.written);
 /** The answer's claims: its lines' sentences, without the "See also" line, list marks, headings or notes. */
 function sentencesOf(answer: string): { text: string; line: number }[] {
   return answer
@@ -49,8 +52,15 @@ function sentencesOf(answer: string): { text: string; line: number }[] {
  * (`sources.get(n)`: every passage cited under [n]). A sentence with no [n] of its own is covered by
  * the next citation in its line ("First sentence. Second sentence. [2]": a quote's one mark).
  */
-export function verifyAnswer(answer: string, sources: ReadonlyMap<number, readonly string[]>): Verification {
+export function verifyAnswer(
+  answer: string,
+  sources: ReadonlyMap<number, readonly string[]>,
+  { documentNames = [] }: { documentNames?: readonly string[] } = {},
+): Verification {
   const sentences = sentencesOf(answer);
+  // a file's name ("Handbook 2025.pdf") is no figure the answer states
+  const names = [...documentNames].sort((a, b) => b.length - a.length);
+  const withoutNames = (text: string) => names.reduce((t, name) => t.split(name).join(" "), text);
   const cites = sentences.map((s) => [...s.text.matchAll(CITATION)].map((m) => Number(m[1])));
   // the cited pages as compared, read once per set of citations
   const read = new Map<string, { figures: Figure[]; text: string; sentences: PageSentence[] }>();
@@ -68,23 +78,29 @@ export function verifyAnswer(answer: string, sources: ReadonlyMap<number, readon
     const missing: string[] = cited.filter((n) => !sources.has(n)).map((n) => `[${n}]`);
     const { figures: pageFigures, text: page, sentences: restatable } = pagesOf(cited);
     const workedOut = [...s.text.matchAll(WORKED_OUT)].map((m) => m[0]);
-    const stated = s.text.replace(WORKED_OUT, " ");
+    const stated = withoutNames(s.text).replace(WORKED_OUT, " ");
     const figures = figuresOf(stated);
     const unfound = (f: Figure) => !pageStates(f, pageFigures);
-    missing.push(...figures.filter(unfound).map((f) => f.written));
+    missing.push(...figures.filter(unfound).map(told));
     for (const clause of workedOut)
       missing.push(
         ...figuresOf(clause)
           .filter((f) => unfound(f) && !workedOutFrom(f, pageFigures))
-          .map((f) => f.written),
+          .map(told),
       );
     for (const [, phrase] of s.text.matchAll(QUOTED)) if (!page.includes(comparable(phrase!).trim())) missing.push(`"${phrase}"`);
     if (!cited.length) {
       // nothing to look up: a figure stated without a source is unsupported, words alone are no claim to check
-      return { sentence: s.text, status: figures.length ? "unsupported" : "supported", missing: figures.map((f) => f.written) };
+      return { sentence: s.text, status: figures.length ? "unsupported" : "supported", missing: figures.map(told) };
     }
     const match = restated(stated.replace(CITATION, " "), figures, restatable);
-    if (match) missing.push(...addedNegations(stated, match), ...swappedFigures(figures, match).map((f) => f.written));
+    if (match)
+      missing.push(
+        ...addedNegations(stated, match),
+        ...swappedFigures(figures, match)
+          .filter(({ figure }) => !unfound(figure)) // one not on the page at all is said so once, above
+          .map(({ figure, replaced }) => `${told(figure)} (in place of ${told(replaced)})`),
+      );
     if (!figures.length && !workedOut.length) {
       const words = contentWords(stated.replace(CITATION, " "));
       const held = words.filter((w) => page.includes(w)).length;

@@ -138,8 +138,10 @@ export async function runTurn(
   const stopped = Boolean(stop?.aborted);
   const content = messages.answerSoFar() || (stopped ? "" : CHAT_MESSAGES.sendFailed);
   // every answer, the local writer's and a model's, is checked against the pages it cites before it is stored
-  const checked = content ? verifyAnswer(content, citations.citedTexts()) : null;
-  messages.completeAnswer(answerId, content, citations.sources(), stopped ? "stopped" : "complete", checked);
+  const sources = citations.sources();
+  const documentNames = [...files, ...sources].map((f) => f.fileName);
+  const checked = content ? verifyAnswer(content, citations.citedTexts(), { documentNames }) : null;
+  messages.completeAnswer(answerId, content, sources, stopped ? "stopped" : "complete", checked);
   if (failed) room.broadcast({ type: "error", code: 500, message: CHAT_MESSAGES.sendFailed });
 
   // a model may name the chat better than its first question did

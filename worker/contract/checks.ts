@@ -25,6 +25,10 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const isCitation = (item: string) => /^\[\d{1,2}\]$/.test(item);
 const isQuote = (item: string) => item.startsWith('"');
 const isFigure = (item: string) => !isCitation(item) && !isQuote(item) && /\d/.test(item);
+/** a figure put in the place of the page sentence's own: "2017 (in place of 2018)" */
+const REPLACED = /^(.+) \(in place of (.+)\)$/;
+/** a negation the sentence adds to the page sentence it restates */
+const NEGATIONS = new Set(["not", "never", "none", "nothing", "neither", "nor", "cannot", "without", "no", "n't"]);
 
 /** The line under a checked answer: all found, or what was not ("1 figure not found on the cited pages"); null when it cites nothing and states nothing unsupported. */
 export function checkSummary(checks: readonly SentenceCheck[], sources: readonly Source[] = []): string | null {
@@ -51,15 +55,23 @@ export function checkReason(check: SentenceCheck, sources: readonly Source[] = [
   const reasons: string[] = [];
   const citations = check.missing.filter(isCitation);
   if (citations.length) reasons.push(`${listed(citations)} ${citations.length === 1 ? "is" : "are"} not a source of this answer`);
-  const stated = check.missing.filter((m) => isFigure(m) || isQuote(m));
+  const page = pages.length ? either(pages) : "the cited page";
+  const stated = check.missing.filter((m) => (isFigure(m) && !REPLACED.test(m)) || isQuote(m));
   if (stated.length)
     reasons.push(
       pages.length
-        ? `${listed(stated)} ${stated.length === 1 ? "is" : "are"} not on ${either(pages)}`
+        ? `${listed(stated)} ${stated.length === 1 ? "is" : "are"} not on ${page}`
         : `${listed(stated)} ${stated.length === 1 ? "is" : "are"} stated without a cited page`,
     );
+  for (const m of check.missing) {
+    const [, figure, own] = REPLACED.exec(m) ?? [];
+    if (figure) reasons.push(`${page} says ${own}, not ${figure}`);
+  }
   const words = check.missing.filter((m) => !isCitation(m) && !isFigure(m) && !isQuote(m));
-  if (words.length) reasons.push(`its wording (${words.join(", ")}) is not on ${pages.length ? either(pages) : "a cited page"}`);
+  const negations = words.filter((w) => NEGATIONS.has(w));
+  if (negations.length) reasons.push(`it adds "${negations.join('", "')}", which ${page} does not say`);
+  const others = words.filter((w) => !NEGATIONS.has(w));
+  if (others.length) reasons.push(`its wording (${others.join(", ")}) is not on ${page}`);
   const reason = reasons.join("; ") || "not found on the cited pages";
   return reason[0]!.toUpperCase() + reason.slice(1);
 }
