@@ -12,7 +12,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ServerMessage } from "../worker/contract/protocol";
 import { CORPUS } from "./ingest";
-import { api, PASSWORD, startProduct, subscribe, upload, waitIndexed } from "./product";
+import { api, chatSocket, PASSWORD, startProduct, subscribe, upload, waitIndexed } from "./product";
 import { median } from "./retrieval";
 
 const P17 = join(CORPUS, "irs/p17.pdf");
@@ -39,9 +39,7 @@ export async function account(base: string, prefix: string): Promise<User> {
 /** An open chat socket, with the time each next frame of a type arrives. */
 export async function openChat(base: string, user: User) {
   const sessionId = `${user.email}-${crypto.randomUUID()}`;
-  const ws = new WebSocket(
-    `${base.replace(/^http/, "ws")}/ws?session_id=${encodeURIComponent(sessionId)}&token=${encodeURIComponent(user.token)}`,
-  );
+  const ws = await chatSocket(base, user.token, sessionId);
   const waiting: { type: string; resolve: (at: number) => void }[] = [];
   ws.addEventListener("message", (event) => {
     const at = performance.now();

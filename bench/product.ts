@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ServerMessage, Source } from "../worker/contract/protocol";
+import type { ServerMessage, SocketTicketResponse, Source } from "../worker/contract/protocol";
 
 const ROOT = join(import.meta.dirname, "..");
 export const PASSWORD = "Secret123";
@@ -220,8 +220,14 @@ export async function waitIndexed(base: string, token: string, fileName: string,
   throw new Error(`${fileName} was not indexed within ${INDEX_TIMEOUT_MS / 1000} s`);
 }
 
+/** A chat socket as the client opens one: a single-use ticket for this session in its URL, never the sign-in token. */
+export async function chatSocket(base: string, token: string, sessionId: string): Promise<WebSocket> {
+  const { ticket } = await api<SocketTicketResponse>(base, "POST", "/api/chat/ticket", { token, body: { session_id: sessionId } });
+  return new WebSocket(`${base.replace(/^http/, "ws")}/ws?session_id=${encodeURIComponent(sessionId)}&token=${encodeURIComponent(ticket)}`);
+}
+
 /** One chat turn on a fresh session: the cited sources and the time from sending to the first `stream` frame. */
-export function ask(
+export async function ask(
   base: string,
   token: string,
   email: string,
@@ -229,9 +235,7 @@ export function ask(
   s3Key: string,
 ): Promise<{ sources: Source[]; content: string; firstTokenMs: number | null; mode: string }> {
   const sessionId = `${email}-${crypto.randomUUID()}`;
-  const ws = new WebSocket(
-    `${base.replace(/^http/, "ws")}/ws?session_id=${encodeURIComponent(sessionId)}&token=${encodeURIComponent(token)}`,
-  );
+  const ws = await chatSocket(base, token, sessionId);
   return new Promise((resolve, reject) => {
     let sentAt = 0;
     let firstTokenMs: number | null = null;
