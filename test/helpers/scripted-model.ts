@@ -4,7 +4,8 @@
 // holding one of these words, it answers from the first source it was given:
 // "faithfully" (a sentence of the source, cited), "changed figure" (that sentence
 // again with its first figure changed to 99,999), "wrong citation" (cited as
-// [42], a source it was not given), "uncited figure" (a figure with no [n]).
+// [42], a source it was not given), "uncited figure" (a figure with no [n]);
+// "model busy" is refused with 429, as a model over its rate limit answers.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -67,6 +68,11 @@ export function answerCompletion(req: IncomingMessage, res: ServerResponse, body
   if (!request.stream) {
     res.writeHead(200, { "Content-Type": "application/json" });
     res.end(JSON.stringify({ choices: [{ message: { role: "assistant", content: '"Quarterly Payroll Taxes"' } }] }));
+    return;
+  }
+  // "model busy" in the question: over its rate limit, as a real API answers then
+  if (/Question: [^\n]*model busy/.test(request.messages?.at(-1)?.content ?? "")) {
+    res.writeHead(429, { "Content-Type": "application/json" }).end(JSON.stringify({ error: { message: "rate limit reached" } }));
     return;
   }
   writeSse(res, scriptedAnswer(body));

@@ -11,6 +11,7 @@ import type { SocketIdentity } from "../../worker/chat/identity";
 import type { ChatRoom } from "../../worker/chat/turn";
 import { admitQuestion } from "../../worker/chat/admission";
 import { runTurn } from "../../worker/chat/turn";
+import { isBusyError, MODEL_BUSY_NOTE } from "../../worker/providers/llm/busy";
 import { chatSession } from "../../worker/chat/stub";
 import { call, newUser } from "../helpers/api";
 import { uploadAndIndex, waitUntilDone } from "../helpers/documents";
@@ -75,6 +76,21 @@ describe("a model's answer checked against its cited pages", () => {
       [`${DEDUCTION.replace(/\.$/, "")} [1].`, "supported", []],
       [UNCITED_SENTENCE, "unsupported", ["42%"]],
     ]);
+  });
+
+  it("answers with the local writer, said so and checked, when the model is over its rate limit", async () => {
+    const { answer, end } = await ask(modelEnv(), "check-busy", "What is the standard deduction for a single filer? model busy");
+    expect(answer.status).toBe("complete");
+    expect(answer.content.startsWith(MODEL_BUSY_NOTE)).toBe(true);
+    expect(answer.content).toContain("$14,600");
+    expect(answer.sources!.map((s) => s.fileName)).toEqual(["Deduction.pdf"]);
+    expect(end.verified).toEqual({ sentences: answer.checks!.length, unsupported: 0 });
+  });
+
+  it("reads Workers AI's rate-limit and capacity refusals as busy, and no other error", () => {
+    expect(isBusyError(new Error("AiError: 3040: Capacity temporarily exceeded, please try again."))).toBe(true);
+    expect(isBusyError(new Error("AiError: 429 Too Many Requests"))).toBe(true);
+    expect(isBusyError(new Error("AiError: 5007: No such model @cf/none"))).toBe(false);
   });
 
   it("passes the local writer's answer, checked by the same code", async () => {

@@ -1,5 +1,6 @@
 // Any OpenAI-compatible endpoint (AI Gateway, OpenAI, Ollama...): streaming
 // chat completions over server-sent events.
+import { ModelBusy } from "./busy";
 import { chatMessages } from "./prompt";
 import { sseText } from "./sse";
 import type { ChatProvider } from "./types";
@@ -20,6 +21,7 @@ export function openAiProvider(config: OpenAiConfig): ChatProvider {
       headers: { "Content-Type": "application/json", ...(config.apiKey ? { Authorization: `Bearer ${config.apiKey}` } : {}) },
       body: JSON.stringify({ model: config.model, ...body }),
     });
+    if (response.status === 429 || response.status === 503) throw new ModelBusy(`LLM endpoint answered ${response.status}`);
     if (!response.ok || !response.body) throw new Error(`LLM endpoint answered ${response.status}`);
     return response;
   }

@@ -1,4 +1,5 @@
 // Workers AI (production): streaming chat completions through the AI binding.
+import { isBusyError, ModelBusy } from "./busy";
 import { chatMessages } from "./prompt";
 import { sseText } from "./sse";
 import type { ChatProvider } from "./types";
@@ -7,7 +8,11 @@ export const DEFAULT_WORKERS_AI_MODEL = "@cf/meta/llama-3.1-8b-instruct-fast";
 const MAX_ANSWER_TOKENS = 1536;
 
 export function workersAiProvider(ai: Ai, model = DEFAULT_WORKERS_AI_MODEL): ChatProvider {
-  const run = ai.run.bind(ai) as unknown as (model: string, input: object) => Promise<unknown>;
+  const call = ai.run.bind(ai) as unknown as (model: string, input: object) => Promise<unknown>;
+  const run = (model: string, input: object) =>
+    call(model, input).catch((err: unknown) => {
+      throw isBusyError(err) ? new ModelBusy(String(err)) : err;
+    });
   return {
     mode: "model",
     async *streamAnswer(input) {
