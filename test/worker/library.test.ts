@@ -7,9 +7,12 @@
 // evicted while a long PDF is being indexed still ends with the document indexed.
 import { env } from "cloudflare:workers";
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { gte } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
 import { DOCUMENT_MESSAGES } from "../../worker/contract/documents";
-import { recoverLostIndexing } from "../../worker/ingest/recovery";
+import { getDb } from "../../worker/db/client";
+import { documents } from "../../worker/db/schema";
+import { indexingOwnersQuery, RECOVERY_CONCURRENCY, recoverLostIndexing } from "../../worker/ingest/recovery";
 import { INDEXING_LEASE_MS, LibraryIndex, MAX_RECOVERIES, type SqlParam } from "../../worker/library/library-index";
 import { MIGRATIONS } from "../../worker/library/library-schema";
 import { library } from "../../worker/library/stub";
@@ -136,6 +139,70 @@ describe("the Library", () => {
     await loseRun(u.user.id, doc.fileId);
     expect(await recoverLostIndexing(env)).toBeGreaterThanOrEqual(1);
     expect(await waitUntilDone(u.token, doc.fileId)).toMatchObject({ status: "indexed" });
+  });
+
+  it("the cron calls the Libraries a few at a time: one that throws stops no other, and a lost indexing is queued again", async () => {
+    const u = await newUser("cron-batches");
+    const doc = await uploadAndIndex(u.token, "Permits.pdf", await textPdf(["Parking permits are renewed every March."]));
+    await waitUntilDone(u.token, doc.fileId);
+    await library(env, u.user.id).enqueue(doc.fileId, "Permits.pdf");
+    await loseRun(u.user.id, doc.fileId);
+    // 45 other users with a document pending, whose Libraries all throw (before and after this user's, whatever the order)
+    const others = Array.from({ length: 45 }, () => crypto.randomUUID());
+    await env.DB.batch(
+      others.flatMap((id) => [
+        env.DB.prepare("INSERT INTO users (id, email, referral_code) VALUES (?, ?, ?)").bind(id, `${id}@example.com`, id),
+        env.DB.prepare("INSERT INTO documents (id, user_id, file_name, r2_key, status) VALUES (?, ?, 'p.pdf', ?, 'pending')").bind(
+          `doc-${id}`,
+          id,
+          `users/${id}/doc.pdf`,
+        ),
+      ]),
+    );
+    const called: string[] = [];
+    let inFlight = 0;
+    let most = 0;
+    const libraries = {
+      idFromName: (userId: string) => userId,
+      get: (userId: string) => ({
+        recover: async () => {
+          called.push(userId);
+          most = Math.max(most, ++inFlight);
+          try {
+            await new Promise((resolve) => setTimeout(resolve, 5));
+            if (others.includes(userId)) throw new Error("Library unavailable");
+            await library(env, userId).recover();
+          } finally {
+            inFlight--;
+          }
+        },
+      }),
+    } as unknown as Env["LIBRARY"];
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    let failures = 0;
+    try {
+      expect(await recoverLostIndexing({ DB: env.DB, LIBRARY: libraries })).toBe(called.length);
+      failures = logged.mock.calls.length;
+    } finally {
+      logged.mockRestore();
+    }
+    expect(called).toEqual(expect.arrayContaining([...others, u.user.id]));
+    expect(new Set(called).size).toBe(called.length); // each Library once
+    expect(most).toBe(RECOVERY_CONCURRENCY);
+    expect(failures).toBe(others.length);
+    expect(await waitUntilDone(u.token, doc.fileId)).toMatchObject({ status: "indexed" });
+  });
+
+  it("the cron finds the owners of documents being indexed through their partial index, not a scan of every document", async () => {
+    for (const range of [undefined, gte(documents.userId, "8")]) {
+      const query = indexingOwnersQuery(getDb(env), range, 500).toSQL();
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+        .bind(...query.params)
+        .all<{ detail: string }>();
+      const details = plan.results.map((r) => r.detail).join("\n");
+      expect(details).toMatch(/USING COVERING INDEX documents_indexing_user_idx/);
+      expect(details).not.toMatch(/SCAN documents(?! USING)/);
+    }
   });
 
   it("fails a document whose indexer was lost too many times, when asked or by alarm, and mirrors the reason", async () => {

@@ -70,6 +70,10 @@ export const documents = sqliteTable(
     uniqueIndex("documents_user_hash_unique").on(t.userId, t.fileHash),
     uniqueIndex("documents_r2_key_unique").on(t.r2Key),
     index("documents_user_created_idx").on(t.userId, t.createdAt),
+    // the every-minute recovery's owners of documents still being indexed (ingest/recovery.ts): only those rows
+    index("documents_indexing_user_idx")
+      .on(t.userId, t.status)
+      .where(sql`status IN ('pending', 'processing')`),
   ],
 );
 
