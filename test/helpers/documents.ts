@@ -35,3 +35,19 @@ export async function waitUntilDone(token: string, fileId: string, timeout = 60_
 export async function listFiles(token: string, query = ""): Promise<FileListResponse> {
   return (await call("GET", `/api/documents${query}`, { token })).json;
 }
+
+/**
+ * The index step's answer once the indexer has settled the upload: asked again until it is final
+ * (indexed, failed, waiting for recognition) or names the existing document the upload duplicated.
+ */
+export async function indexAnswerOnceSettled(token: string, s3Key: string, timeout = 60_000): Promise<IndexResponse> {
+  return vi.waitFor(
+    async () => {
+      const res = await call("POST", "/api/documents/index", { token, body: { s3_key: s3Key } });
+      if (res.status !== 200) throw new Error(`index ${res.status}: ${JSON.stringify(res.json)}`);
+      if (!res.json.duplicate && !["indexed", "failed", "needs_ocr"].includes(res.json.status)) throw new Error(`still ${res.json.status}`);
+      return res.json as IndexResponse;
+    },
+    { timeout, interval: 100 },
+  );
+}

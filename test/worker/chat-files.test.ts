@@ -7,9 +7,13 @@ import { env } from "cloudflare:workers";
 import { evictDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { chatSession } from "../../worker/chat/stub";
+import { getDb } from "../../worker/db/client";
+import type { IngestMessage } from "../../worker/ingest/consumer";
+import { indexDocument } from "../../worker/ingest/indexer";
+import { startIndexing } from "../../worker/services/uploads";
 import { CHAT_MESSAGES, MAX_CHAT_FILES } from "../../worker/contract/protocol";
 import { call, newUser } from "../helpers/api";
-import { listFiles, uploadAndIndex, waitUntilDone } from "../helpers/documents";
+import { indexAnswerOnceSettled, listFiles, putToLink, uploadAndIndex, waitUntilDone } from "../helpers/documents";
 import { textPdf } from "../helpers/pdfs";
 import { openSocket, type TestSocket } from "../helpers/sockets";
 
@@ -141,7 +145,8 @@ describe("a chat's documents", () => {
   it("attaches the existing document when the same PDF is uploaded again from the chat", async () => {
     const u = await userWithTwoFiles("reupload");
     const again = await uploadAndIndex(u.token, "Travel copy.pdf", await travelPdf);
-    expect(again).toMatchObject({ fileId: u.travel.fileId, duplicate: true });
+    // the indexer finds the duplicate, after the index call answered: asked again once it has, the existing document
+    expect(await indexAnswerOnceSettled(u.token, again.s3Key)).toMatchObject({ fileId: u.travel.fileId, duplicate: true });
     // asking the index step again for that key gives the same answer, not "not found"
     const repeat = await call("POST", "/api/documents/index", { token: u.token, body: { s3_key: again.s3Key } });
     expect(repeat.json).toMatchObject({ fileId: u.travel.fileId, duplicate: true });
@@ -152,6 +157,36 @@ describe("a chat's documents", () => {
     expect(end.message.sources?.map((s) => s.fileId)).toEqual([u.travel.fileId]);
     expect(end.files.map((f) => f.fileName)).toEqual(["Travel.pdf"]);
     expect((await listFiles(u.token)).files).toHaveLength(2);
+  });
+
+  it("a chat that attached a re-upload before the indexer found it a duplicate gets the existing document", async () => {
+    const u = await userWithTwoFiles("reupload-early");
+    const link = await call("GET", "/api/documents/uploadLink?fileName=Travel%20again.pdf&contentType=application/pdf", { token: u.token });
+    await putToLink(link.json.presignedUrl, await travelPdf);
+    // the index call answers before the indexer has read the file: its message is held here until the chat has attached it
+    const held: IngestMessage[] = [];
+    const queue = { send: async (message: IngestMessage) => void held.push(message) } as unknown as Queue<IngestMessage>;
+    const deps = { db: getDb(env), bucket: env.DOCUMENTS, queue, LIBRARY: env.LIBRARY };
+    const early = await startIndexing(deps, { userId: u.user.id, r2Key: link.json.s3Key });
+    expect(early).toEqual({ status: "pending", fileId: expect.any(String) });
+
+    // attached as the client does, by the fileId the index call answered
+    const socket = await openSocket(u.sessionId, u.token);
+    const attached = await setFiles(socket, u, [u.office.fileId, early.fileId]);
+    expect(attached.files.map((f) => [f.fileId, f.status])).toEqual([
+      [u.office.fileId, "indexed"],
+      [early.fileId, "pending"],
+    ]);
+    expect(await indexDocument(env, held[0]!.documentId)).toBe("skipped"); // the indexer finds the duplicate
+
+    // the next question (and its chips) use the existing document in the upload's place, and so does the chat from then on
+    const end = await ask(socket, u, "When must receipts be submitted after a trip?");
+    expect(end.files.map((f) => f.fileId)).toEqual([u.office.fileId, u.travel.fileId]);
+    expect(end.message.sources?.map((s) => s.fileId)).toContain(u.travel.fileId);
+    expect((await fullChat(socket, u)).files.map((f) => f.fileName)).toEqual(["Office.pdf", "Travel.pdf"]);
+    // naming the upload's id again attaches the existing document; My Files lists the file once
+    expect((await setFiles(socket, u, [early.fileId])).files.map((f) => f.fileId)).toEqual([u.travel.fileId]);
+    expect((await listFiles(u.token)).files.map((f) => f.fileName).sort()).toEqual(["Office.pdf", "Travel.pdf"]);
   });
 
   it("refuses another user's, an unknown or a failed document, and too many, changing nothing", async () => {

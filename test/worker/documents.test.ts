@@ -19,7 +19,7 @@ import { MAX_OPEN_UPLOADS, startIndexing } from "../../worker/services/uploads";
 import { signLink } from "../../worker/lib/signed-links";
 import { uploadLinkProvider } from "../../worker/providers/upload-links";
 import { call, newUser } from "../helpers/api";
-import { listFiles, putToLink, uploadAndIndex, waitUntilDone } from "../helpers/documents";
+import { indexAnswerOnceSettled, listFiles, putToLink, uploadAndIndex, waitUntilDone } from "../helpers/documents";
 import { corruptPdf, imageOnlyPdf, passwordProtectedPdf, textPdf } from "../helpers/pdfs";
 import { EMBEDDING_MODEL } from "../../worker/services/vectors";
 import { ftsPages, libraryFailingOnAddPages, libraryRows } from "../helpers/library";
@@ -78,7 +78,8 @@ describe("upload and index", () => {
     const first = await uploadAndIndex(token, "one.pdf", bytes);
     await waitUntilDone(token, first.fileId);
     const second = await uploadAndIndex(token, "two.pdf", bytes);
-    expect(second).toMatchObject({ fileId: first.fileId, status: "indexed", duplicate: true });
+    // the indexer finds the duplicate, after the index call answered: asked again once it has, the existing document
+    expect(await indexAnswerOnceSettled(token, second.s3Key)).toMatchObject({ fileId: first.fileId, status: "indexed", duplicate: true });
     expect((await listFiles(token)).files.map((f) => f.fileName)).toEqual(["one.pdf"]);
     expect(await env.DOCUMENTS.head(second.s3Key)).toBeNull();
   });
@@ -290,10 +291,99 @@ describe("index calls for one upload", () => {
     await Promise.all(links.map((l) => putToLink(l.json.presignedUrl, bytes)));
     const answers = await Promise.all(links.map((l) => call("POST", "/api/documents/index", { token, body: { s3_key: l.json.s3Key } })));
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
-    expect(new Set(answers.map((a) => a.json.fileId)).size).toBe(1);
-    expect(answers.filter((a) => a.json.duplicate === true)).toHaveLength(1);
+    // the indexer finds the duplicate, after the index calls answered: asked again once it has, both name one document
+    const settled = await Promise.all(links.map((l) => indexAnswerOnceSettled(token, l.json.s3Key)));
+    expect(new Set(settled.map((a) => a.fileId)).size).toBe(1);
+    expect(settled.filter((a) => a.duplicate === true)).toHaveLength(1);
     const total = await env.DB.prepare("SELECT COUNT(*) AS n FROM documents WHERE user_id = ?").bind(user.id).first<{ n: number }>();
     expect(total?.n).toBe(1);
+  });
+});
+
+describe("the index call", () => {
+  /** Every D1 statement prepared while `run` runs (one binding serves the Worker and every Durable Object of the test run). */
+  async function d1Statements<T>(run: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+    const db = env.DB as unknown as { prepare: D1Database["prepare"] };
+    const prepare = db.prepare;
+    const statements: string[] = [];
+    db.prepare = (query: string) => (statements.push(query), prepare.call(env.DB, query));
+    try {
+      return { result: await run(), statements };
+    } finally {
+      db.prepare = prepare;
+    }
+  }
+
+  it("reads no byte of the file: besides the sign-in check one D1 write (its claim), and one queue message; the indexer still finds a duplicate", async () => {
+    const { token } = await newUser("index-cost");
+    const bytes = await textPdf(["Counted once. The cafeteria closes at three on Fridays."]);
+    const first = await uploadAndIndex(token, "first.pdf", bytes);
+    await waitUntilDone(token, first.fileId);
+    const link = await call("GET", "/api/documents/uploadLink?fileName=again.pdf&contentType=application/pdf", { token });
+    await putToLink(link.json.presignedUrl, bytes);
+
+    const r2Calls: string[] = [];
+    const bucket = new Proxy(env.DOCUMENTS, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop);
+        if (typeof value !== "function") return value;
+        return (...args: unknown[]) => (r2Calls.push(String(prop)), value.apply(target, args));
+      },
+    });
+    const sent: IngestMessage[] = [];
+    const queue = { send: async (message: IngestMessage) => void sent.push(message) } as unknown as Queue<IngestMessage>;
+    const request = new Request("http://localhost/api/documents/index", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ s3_key: link.json.s3Key }),
+    });
+    const { result: res, statements } = await d1Statements(async () =>
+      app.fetch(request, { ...env, DOCUMENTS: bucket, INGEST_QUEUE: queue } as Env, createExecutionContext()),
+    );
+    expect(res.status).toBe(200);
+    const answer = await res.json<{ status: string; fileId: string }>();
+    expect(answer).toEqual({ status: "pending", fileId: expect.any(String) });
+    expect(r2Calls).toEqual(["head"]); // its size, from its metadata; no get of the PDF
+    // the Library's own copy of the state is not written again (its D1 statements are counted here too)
+    const ownStatements = statements.filter((query) => !/auth_sessions/.test(query));
+    expect(ownStatements).toHaveLength(1);
+    expect(ownStatements[0]).toMatch(/^update "documents" set .*"status" = \?.* where .*"r2_key" = \?.* returning "id", "file_name"$/s);
+    expect(sent).toEqual([{ documentId: answer.fileId }]);
+
+    // the indexer reads it, finds the content the user already has, and the upload names that document
+    await env.INGEST_QUEUE.send(sent[0]!);
+    expect(await indexAnswerOnceSettled(token, link.json.s3Key)).toEqual({ status: "indexed", fileId: first.fileId, duplicate: true });
+    expect((await listFiles(token)).files.map((f) => f.fileName)).toEqual(["first.pdf"]);
+    expect(await env.DOCUMENTS.head(link.json.s3Key)).toBeNull();
+    // the fileId the index call answered names the existing document (its status; viewing it)
+    expect(await waitUntilDone(token, answer.fileId)).toMatchObject({ fileId: first.fileId, status: "indexed" });
+    expect((await call("GET", `/api/documents/viewDocument?file_id=${answer.fileId}`, { token })).json.url).toContain(first.fileId);
+  });
+
+  it("a new file's hash is recorded by the indexer, which needs no second read of it", async () => {
+    const { token, user } = await newUser("index-hash");
+    const bytes = await textPdf(["Hashed by the indexer. Visitors sign in at the front desk."]);
+    const link = await call("GET", "/api/documents/uploadLink?fileName=hashed.pdf&contentType=application/pdf", { token });
+    await putToLink(link.json.presignedUrl, bytes);
+    const row = () => env.DB.prepare("SELECT status, file_hash, size_bytes FROM documents WHERE r2_key = ?").bind(link.json.s3Key).first();
+    const reads: string[] = [];
+    const bucket = new Proxy(env.DOCUMENTS, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop);
+        if (typeof value !== "function") return value;
+        return (...args: unknown[]) => (reads.push(String(prop)), value.apply(target, args));
+      },
+    });
+    const sent: IngestMessage[] = [];
+    const queue = { send: async (message: IngestMessage) => void sent.push(message) } as unknown as Queue<IngestMessage>;
+    const answer = await startIndexing(
+      { db: getDb(env), bucket, queue, LIBRARY: env.LIBRARY },
+      { userId: user.id, r2Key: link.json.s3Key },
+    );
+    expect(await row()).toEqual({ status: "pending", file_hash: null, size_bytes: bytes.length });
+    expect(await indexDocument({ DB: env.DB, DOCUMENTS: bucket, LIBRARY: env.LIBRARY }, answer.fileId)).toBe("indexed");
+    expect(reads).toEqual(["head", "get"]); // the index call's head, the indexer's one read
+    expect(await row()).toEqual({ status: "indexed", file_hash: await sha256(bytes), size_bytes: bytes.length });
   });
 });
 
@@ -413,10 +503,11 @@ describe("signed upload links", () => {
 });
 
 describe("failure reasons", () => {
-  it("fails a renamed text file as not a PDF, at the index step", async () => {
+  it("fails a renamed text file as not a PDF, at the indexer's first look", async () => {
     const { token } = await newUser("txt");
     const result = await uploadAndIndex(token, "notes.pdf", new TextEncoder().encode("just some meeting notes, not a pdf"));
-    expect(result.status).toBe("failed");
+    // the indexer checks the bytes, after the index call answered
+    expect(await waitUntilDone(token, result.fileId)).toMatchObject({ status: "failed", error: M.notPdf });
     const [file] = (await listFiles(token)).files;
     expect(file).toMatchObject({ status: "failed", error: M.notPdf });
     expect(file!.fileHash).toMatch(/^[0-9a-f]{64}$/);

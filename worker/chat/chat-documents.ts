@@ -4,7 +4,7 @@
 // whose document was deleted from My Files.
 import type { ChatFile, FileInfo } from "../contract/protocol";
 import type { Db } from "../db/client";
-import { resolveChatFiles } from "../services/chat-files";
+import { replacedUploads, resolveChatFiles } from "../services/chat-files";
 
 /** Reads a chat's documents from the catalogue: resolveChatFiles, or the same inside a caller's D1 batch. */
 export type ReadChatFiles = (request: { ownerId: string; ids: readonly string[] }) => Promise<ChatFile[]>;
@@ -31,15 +31,26 @@ export class ChatDocuments {
     return this.rows().map((r) => r.document_id);
   }
 
-  /** The documents as they are now; ids of deleted documents leave the set here. */
+  /**
+   * The documents as they are now; ids of deleted documents leave the set here, and the id
+   * of an upload the indexer dropped as a duplicate gives its place to the existing document.
+   */
   async current(db: Db, read: ReadChatFiles = (request) => resolveChatFiles({ db }, request)): Promise<ChatFile[]> {
     const rows = this.rows();
     if (rows.length === 0) return [];
-    const files = await read({ ownerId: rows[0]!.owner_id, ids: rows.map((r) => r.document_id) });
+    const ownerId = rows[0]!.owner_id;
+    const files = await read({ ownerId, ids: rows.map((r) => r.document_id) });
     const kept = new Set(files.map((f) => f.fileId));
-    for (const row of rows)
-      if (!kept.has(row.document_id)) this.storage.sql.exec("DELETE FROM chat_files WHERE document_id = ?", row.document_id);
-    return files;
+    const gone = rows.flatMap((r) => (kept.has(r.document_id) ? [] : [r.document_id]));
+    if (gone.length === 0) return files;
+    const replaced = await replacedUploads({ db }, { ownerId, ids: gone });
+    for (const id of gone) {
+      const existing = replaced.get(id);
+      if (existing && !this.ids().includes(existing))
+        this.storage.sql.exec("UPDATE chat_files SET document_id = ? WHERE document_id = ?", existing, id);
+      else this.storage.sql.exec("DELETE FROM chat_files WHERE document_id = ?", id);
+    }
+    return replaced.size ? resolveChatFiles({ db }, { ownerId, ids: this.ids() }) : files;
   }
 
   /** Replaces the set with checked documents; those already in it keep whether they were named. */

@@ -209,7 +209,10 @@ export const oauthStates = sqliteTable("oauth_states", {
 
 /**
  * An upload dropped because its content was already in My Files: its key still
- * names the existing document, so a chat that attaches it by `s3_key` finds it.
+ * names the existing document, so a chat that attaches it by `s3_key` finds it,
+ * and so does the upload's own document id (the fileId its index call answered
+ * before the indexer found the duplicate), so a chat or a status question that
+ * holds that id gets the existing document.
  */
 export const uploadAliases = sqliteTable(
   "upload_aliases",
@@ -221,7 +224,9 @@ export const uploadAliases = sqliteTable(
     documentId: text("document_id")
       .notNull()
       .references(() => documents.id, { onDelete: "cascade" }),
+    /** the dropped upload's own document id (null for aliases made before the indexer found duplicates) */
+    uploadId: text("upload_id"),
     createdAt: integer("created_at").notNull().default(now),
   },
-  (t) => [index("upload_aliases_document_idx").on(t.documentId)],
+  (t) => [index("upload_aliases_document_idx").on(t.documentId), index("upload_aliases_upload_idx").on(t.uploadId)],
 );

@@ -1,8 +1,9 @@
-// Indexes one document: R2 bytes -> text per page -> the owner's Library, which
-// chunks the pages, indexes them and records the progress (its lifecycle is
-// mirrored to the D1 catalogue row); vectors when bound. Idempotent: the Library
-// first removes whatever an earlier, interrupted attempt wrote, so a retry never
-// duplicates chunks or vectors.
+// Indexes one document: R2 bytes -> (a new upload: its content hash, a duplicate
+// of a document the user has, a PDF at all? ./upload-content.ts) -> text per page ->
+// the owner's Library, which chunks the pages, indexes them and records the
+// progress (its lifecycle is mirrored to the D1 catalogue row); vectors when bound.
+// Idempotent: the Library first removes whatever an earlier, interrupted attempt
+// wrote, so a retry never duplicates chunks or vectors.
 import { eq } from "drizzle-orm";
 import { DOCUMENT_MESSAGES } from "../contract/documents";
 import { getDb } from "../db/client";
@@ -12,6 +13,7 @@ import { quotaFor } from "../services/quotas";
 import { deleteVectors, upsertChunkVectors, vectorsEnabled, type VectorBindings } from "../services/vectors";
 import { isEmptyPage } from "../library/chunker";
 import { IndexingFailure, hasTooLittleText, openPdfPages } from "./extract";
+import { looksLikePdf, settleUpload } from "./upload-content";
 
 export interface IndexerDeps extends VectorBindings, LibraryBinding {
   DB: D1Database;
@@ -33,10 +35,23 @@ export type IndexOutcome = "indexed" | "skipped";
 /** The catalogue facts the indexer needs; undefined when the document was deleted. */
 async function catalogueEntry(deps: IndexerDeps, documentId: string) {
   return getDb(deps)
-    .select({ userId: documents.userId, fileName: documents.fileName, r2Key: documents.r2Key })
+    .select({
+      userId: documents.userId,
+      fileName: documents.fileName,
+      r2Key: documents.r2Key,
+      fileHash: documents.fileHash,
+      status: documents.status,
+    })
     .from(documents)
     .where(eq(documents.id, documentId))
     .get();
+}
+
+/** The uploaded file's bytes. */
+async function readUpload(deps: IndexerDeps, r2Key: string): Promise<Uint8Array> {
+  const object = await deps.DOCUMENTS.get(r2Key);
+  if (!object) throw new IndexingFailure(DOCUMENT_MESSAGES.uploadMissing);
+  return new Uint8Array(await object.arrayBuffer());
 }
 
 /**
@@ -46,12 +61,18 @@ async function catalogueEntry(deps: IndexerDeps, documentId: string) {
 export async function indexDocument(deps: IndexerDeps, documentId: string): Promise<IndexOutcome> {
   const doc = await catalogueEntry(deps, documentId);
   if (!doc) return "skipped"; // deleted meanwhile
+  let bytes: Uint8Array | undefined;
+  if (!doc.fileHash && (doc.status === "pending" || doc.status === "processing")) {
+    // a new upload: whether it is a new document at all (its content hash, which the index call no longer reads)
+    bytes = await readUpload(deps, doc.r2Key);
+    if ((await settleUpload(deps, { id: documentId, userId: doc.userId, r2Key: doc.r2Key }, bytes)) !== "kept") return "skipped";
+  }
   const userLibrary = library(deps, doc.userId);
   const run = await userLibrary.begin(documentId);
   if (!run) return "skipped"; // finished, failed, removed, or another run holds it
   await deleteVectors(deps, { ids: run.staleChunkIds });
   try {
-    return await indexPages(deps, userLibrary, doc, documentId, run.runId);
+    return await indexPages(deps, userLibrary, doc, documentId, run.runId, bytes);
   } catch (err) {
     // a passing problem: hand the document back so the queue's retry can take it
     if (!(err instanceof IndexingFailure)) await userLibrary.release(documentId, run.runId).catch(() => {});
@@ -64,7 +85,8 @@ export async function indexDocument(deps: IndexerDeps, documentId: string): Prom
  * lease, while the rest is still being read: a long PDF is searchable from its
  * first pages on. Pages that are pictures of text are listed for recognition in
  * the owner's browser (the document waits for it as needs_ocr when it has too
- * little text of its own); a PDF with too little text and no such page fails.
+ * little text of its own); a file that is no PDF, or a PDF with too little text
+ * and no such page, fails. `read`: its bytes, when a new upload's were read for its hash.
  */
 async function indexPages(
   deps: IndexerDeps,
@@ -72,10 +94,10 @@ async function indexPages(
   doc: { userId: string; r2Key: string },
   documentId: string,
   runId: string,
+  read?: Uint8Array,
 ): Promise<IndexOutcome> {
-  const object = await deps.DOCUMENTS.get(doc.r2Key);
-  if (!object) throw new IndexingFailure(DOCUMENT_MESSAGES.uploadMissing);
-  const bytes = new Uint8Array(await object.arrayBuffer());
+  const bytes = read ?? (await readUpload(deps, doc.r2Key));
+  if (!looksLikePdf(bytes)) throw new IndexingFailure(DOCUMENT_MESSAGES.notPdf);
 
   const quota = await quotaFor({ db: getDb(deps) }, { userId: doc.userId });
   const pdf = await openPdfPages(bytes, quota.maxPagesPerDocument);

@@ -97,9 +97,20 @@ export class Library extends DurableObject<Env> {
     await this.scheduleLeaseCheck();
   }
 
-  /** A validated upload (stored under `uploadKey`) waits for the indexer. Null for a removed document. */
-  async enqueue(documentId: string, fileName: string, uploadKey: string | null = null): Promise<DocumentState | null> {
-    return this.mirror(this.index.enqueue(documentId, fileName, uploadKey));
+  /**
+   * A validated upload (stored under `uploadKey`) waits for the indexer. Null for a removed document.
+   * `catalogued`: the catalogue row says so already (the upload's claim wrote it), so it is not written again.
+   */
+  async enqueue(
+    documentId: string,
+    fileName: string,
+    uploadKey: string | null = null,
+    { catalogued = false }: { catalogued?: boolean } = {},
+  ): Promise<DocumentState | null> {
+    const state = this.index.enqueue(documentId, fileName, uploadKey);
+    if (!catalogued || !state) return this.mirror(state);
+    await this.scheduleLeaseCheck();
+    return state;
   }
 
   /**

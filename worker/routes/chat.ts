@@ -1,6 +1,6 @@
-// /api/chat: the chat list, the memo e-mail, sharing, rename and delete, and the
+// /api/chat: the chat list, the memo e-mail, the export, sharing, rename and delete, and the
 // websocket's single-use tickets. Only the owner shares, renames or deletes; the
-// owner or a member may have a memo sent. Other callers get 404, as for a missing chat.
+// owner or a member may have a memo sent or export the chat. Other callers get 404, as for a missing chat.
 import { Hono } from "hono";
 import { z } from "zod";
 import { MEMO_MESSAGES, SHARE_MESSAGES } from "../contract/mail";
@@ -15,6 +15,8 @@ import { CHAT_MESSAGES, type ChatSearchResponse, type SocketTicketResponse } fro
 import { chatSearchQuery, renameChatSchema } from "../contract/protocol-schemas";
 import { searchChats } from "../services/chat-search";
 import { sendChatMemo } from "../services/memo";
+import { contentDisposition, exportChat } from "../services/chat-export";
+import { EXPORT_FORMATS, EXPORT_MESSAGES } from "../contract/chat-export";
 import { deleteChat, listMembers, revokeMember, shareChat } from "../services/sharing";
 import { appOrigin } from "../lib/origin";
 import { mintSocketTicket } from "../lib/socket-tickets";
@@ -24,6 +26,8 @@ import type { StatusMessage } from "../contract/messages";
 const sessionIdBody = z.object({
   session_id: z.string({ error: MEMO_MESSAGES.sessionMissing }).min(1, MEMO_MESSAGES.sessionMissing).max(400),
 });
+
+const exportQuery = z.object({ format: z.enum(EXPORT_FORMATS, { error: EXPORT_MESSAGES.badFormat }) });
 
 export const chatRoutes = new Hono<AppEnv>()
   .use(requireUser)
@@ -46,6 +50,17 @@ export const chatRoutes = new Hono<AppEnv>()
       { caller: user, sessionId: session_id, to: email },
     );
     return c.json({ status: "success" as const, message: MEMO_MESSAGES.sent, memo } satisfies MemoResponse, 200);
+  })
+  .get("/:session_id/export", valid("query", exportQuery), async (c) => {
+    const file = await exportChat(
+      { env: c.env },
+      { caller: c.var.user, sessionId: c.req.param("session_id"), format: c.req.valid("query").format },
+    );
+    return c.body(file.body, 200, {
+      "Content-Type": file.contentType,
+      "Content-Disposition": contentDisposition(file.fileName),
+      "Cache-Control": "no-store",
+    });
   })
   .post("/share", valid("json", shareSchema), async (c) => {
     const { session_id, emails } = c.req.valid("json");

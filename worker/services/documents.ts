@@ -1,7 +1,7 @@
 // Documents (My Files): listing, status, last opened and delete. Uploads and the
 // index step are ./uploads.ts. Every query is scoped to the caller: another
 // user's document is simply not found (404).
-import { and, count, desc, eq, lt } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, or } from "drizzle-orm";
 import {
   DOCUMENT_MESSAGES as M,
   ocrPageNotListed,
@@ -12,7 +12,7 @@ import {
 } from "../contract/documents";
 import type { Db } from "../db/client";
 import { contains } from "../db/contains";
-import { documents, type DocumentRow } from "../db/schema";
+import { documents, uploadAliases, type DocumentRow } from "../db/schema";
 import { ApiError } from "../errors";
 import { library, type LibraryBinding } from "../library/stub";
 import type { DocumentState } from "../library/types";
@@ -69,10 +69,15 @@ export async function getOwnedDocument(
   { db }: DbDeps,
   { userId, documentId }: { userId: string; documentId: string },
 ): Promise<DocumentRow> {
+  // the id of an upload the indexer dropped as a duplicate names the existing document
+  const replacing = db
+    .select({ documentId: uploadAliases.documentId })
+    .from(uploadAliases)
+    .where(and(eq(uploadAliases.userId, userId), eq(uploadAliases.uploadId, documentId)));
   const row = await db
     .select()
     .from(documents)
-    .where(and(eq(documents.userId, userId), eq(documents.id, documentId)))
+    .where(and(eq(documents.userId, userId), or(eq(documents.id, documentId), inArray(documents.id, replacing))))
     .get();
   if (!row) throw new ApiError(404, M.fileNotFound);
   return row;

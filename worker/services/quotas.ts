@@ -1,6 +1,6 @@
 // Plan quotas: what a free account may do and what a paid plan lifts. One place
 // for the numbers (documented in docs/decisions.md); enforced on the server.
-import { and, eq, gt, inArray, or, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, or, isNull, sql } from "drizzle-orm";
 import { subscriptions } from "../db/schema";
 import type { DbDeps } from "./deps";
 
@@ -16,21 +16,23 @@ export const PAID_QUOTA: Quota = { plan: "paid", maxDocuments: 1000, maxPagesPer
 
 export const UPGRADE_PATH = "/app/payment";
 
+/** The user's subscription row while it is paid: active, or cancelling but not yet past its period end. */
+const paidSubscription = (userId: string) =>
+  and(
+    eq(subscriptions.userId, userId),
+    inArray(subscriptions.status, ["active", "cancelling"]),
+    or(isNull(subscriptions.currentPeriodEnd), gt(subscriptions.currentPeriodEnd, Date.now())),
+  );
+
 /** Paid while a subscription is active, or cancelling but not yet past its period end. */
 export async function quotaFor({ db }: DbDeps, { userId }: { userId: string }): Promise<Quota> {
-  const paid = await db
-    .select({ userId: subscriptions.userId })
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.userId, userId),
-        inArray(subscriptions.status, ["active", "cancelling"]),
-        or(isNull(subscriptions.currentPeriodEnd), gt(subscriptions.currentPeriodEnd, Date.now())),
-      ),
-    )
-    .get();
+  const paid = await db.select({ userId: subscriptions.userId }).from(subscriptions).where(paidSubscription(userId)).get();
   return paid ? PAID_QUOTA : FREE_QUOTA;
 }
+
+/** The user's document quota (quotaFor's maxDocuments) as SQL, for a statement that checks it itself (an upload's claim). */
+export const maxDocumentsSql = (userId: string) =>
+  sql`(CASE WHEN EXISTS (SELECT 1 FROM ${subscriptions} WHERE ${paidSubscription(userId)}) THEN ${PAID_QUOTA.maxDocuments} ELSE ${FREE_QUOTA.maxDocuments} END)`;
 
 /** Today as the daily message count counts days (UTC; kept in the user's Library). */
 export const usageDay = (now = new Date()) => now.toISOString().slice(0, 10);

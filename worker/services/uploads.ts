@@ -1,8 +1,9 @@
 // Uploads: the upload row a signed link points at, the index step that turns an
-// arrived file into a document (magic bytes, size, content hash, per-user
-// de-duplication, the quota slot, then the user's Library and the queue), and the
-// file names we keep. Every query is scoped to the caller.
-import { and, count, eq, ne, sql } from "drizzle-orm";
+// arrived file into a pending document (the quota slot, claimed once, then the
+// user's Library and the queue; the indexer hashes the content, de-duplicates it
+// per user and checks it is a PDF: ingest/upload-content.ts), and the file names
+// we keep. Every query is scoped to the caller.
+import { and, count, eq, sql } from "drizzle-orm";
 import { DOCUMENT_MESSAGES as M, MAX_UPLOAD_BYTES, type IndexResponse } from "../contract/documents";
 import type { Db } from "../db/client";
 import { documents, uploadAliases, type DocumentRow } from "../db/schema";
@@ -10,16 +11,13 @@ import { ApiError } from "../errors";
 import type { IngestMessage } from "../ingest/consumer";
 import { library, type LibraryBinding } from "../library/stub";
 import type { DbDeps } from "./deps";
-import { quotaFor, UPGRADE_PATH, type Quota } from "./quotas";
+import { maxDocumentsSql, quotaFor, UPGRADE_PATH, type Quota } from "./quotas";
 import { withoutHiddenCharacters } from "../contract/plain-text";
 
 /** An upload row whose file never arrived is removed after this long. */
 export const STALE_UPLOAD_MS = 60 * 60 * 1000;
 /** Upload links a user may hold open at once (they do not count toward the document quota). */
 export const MAX_OPEN_UPLOADS = 20;
-
-const PDF_MAGIC = "%PDF-";
-const MAGIC_SEARCH_BYTES = 1024; // pdf.js accepts a little junk before the header
 
 /** The longest file name kept (most file systems allow 255 characters). */
 const FILE_NAME_MAX = 255;
@@ -80,42 +78,27 @@ const quotaReached = (quota: Quota) =>
     `You have reached your plan's limit of ${quota.maxDocuments} documents. Delete some files or upgrade your plan (${UPGRADE_PATH}) to upload more.`,
   );
 
-/** What claiming an arrived upload came to (claimUpload). */
-type Claim = "claimed" | "taken" | "duplicate" | "full";
-
 /**
- * The upload's file arrived: it becomes one of the user's documents if a slot is
- * free, in one statement, so exactly one caller claims it: two files arriving at
- * once cannot both take the last slot, and of several index calls for one upload
- * (a double click, a retry) one claims it and the others find it "taken". A file
- * whose content another upload of the user's just claimed is a "duplicate"
- * (the unique index on user and hash decides).
+ * The upload's file arrived: it becomes one of the user's documents, pending, if a
+ * slot is free (the plan's quota, read in the same statement), in one statement, so
+ * exactly one caller claims it: two files arriving at once cannot both take the last
+ * slot, and of several index calls for one upload (a double click, a retry) one
+ * claims it and the others find it taken. Undefined when this call did not claim it.
  */
-async function claimUpload(db: Db, doc: DocumentRow, quota: Quota, file: { fileHash: string; sizeBytes: number }): Promise<Claim> {
-  try {
-    const claimed = await db
-      .update(documents)
-      .set({ status: "pending", fileHash: file.fileHash, sizeBytes: file.sizeBytes, error: null })
-      .where(
-        and(
-          eq(documents.id, doc.id),
-          eq(documents.status, "uploading"),
-          sql`(SELECT COUNT(*) FROM ${documents} WHERE ${documents.userId} = ${doc.userId} AND ${documents.status} != 'uploading') < ${quota.maxDocuments}`,
-        ),
-      )
-      .run();
-    if (claimed.meta.changes > 0) return "claimed";
-  } catch (err) {
-    if (isUniqueViolation(err)) return "duplicate";
-    throw err;
-  }
-  const now = await db.select({ status: documents.status }).from(documents).where(eq(documents.id, doc.id)).get();
-  return now && now.status !== "uploading" ? "taken" : "full";
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const text = `${(err as Error)?.message ?? ""} ${String((err as { cause?: unknown })?.cause ?? "")}`;
-  return /UNIQUE constraint failed/i.test(text);
+function claimUpload(db: Db, { userId, r2Key, sizeBytes }: { userId: string; r2Key: string; sizeBytes: number }) {
+  return db
+    .update(documents)
+    .set({ status: "pending", sizeBytes, error: null })
+    .where(
+      and(
+        eq(documents.userId, userId),
+        eq(documents.r2Key, r2Key),
+        eq(documents.status, "uploading"),
+        sql`(SELECT COUNT(*) FROM ${documents} WHERE ${documents.userId} = ${userId} AND ${documents.status} != 'uploading') < ${maxDocumentsSql(userId)}`,
+      ),
+    )
+    .returning({ id: documents.id, fileName: documents.fileName })
+    .get();
 }
 
 /** The upload row a signed upload link points at, if it still waits for its file. */
@@ -154,117 +137,64 @@ export async function findByUploadKey(
     .get();
 }
 
-async function sha256Hex(stream: ReadableStream<Uint8Array>): Promise<string> {
-  const digest = new crypto.DigestStream("SHA-256");
-  await stream.pipeTo(digest);
-  return [...new Uint8Array(await digest.digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-async function hasPdfMagic(bucket: R2Bucket, key: string): Promise<boolean> {
-  const head = await bucket.get(key, { range: { offset: 0, length: MAGIC_SEARCH_BYTES } });
-  if (!head) return false;
-  const text = new TextDecoder("latin1").decode(await head.arrayBuffer());
-  return text.includes(PDF_MAGIC);
-}
-
-/**
- * Same content again: keep the existing document, drop this upload, and let its
- * key keep naming the existing document (a chat may attach it by s3_key).
- */
-async function dropAsDuplicate(
-  { db, bucket }: IndexDeps,
-  {
-    userId,
-    r2Key,
-    uploadId,
-    existing,
-  }: { userId: string; r2Key: string; uploadId: string; existing: { id: string; status: DocumentRow["status"] } },
-): Promise<IndexResponse> {
-  await db.batch([
-    db.delete(documents).where(eq(documents.id, uploadId)),
-    db.insert(uploadAliases).values({ r2Key, userId, documentId: existing.id }).onConflictDoNothing(),
-  ]);
-  await bucket.delete(r2Key);
-  return { status: existing.status, fileId: existing.id, duplicate: true };
-}
-
-/** Another index call for this upload claimed it meanwhile: the answer that call gives, as a later call would get it. */
-async function answerAgain(db: Db, { userId, r2Key }: { userId: string; r2Key: string }): Promise<IndexResponse> {
-  const doc = await findByUploadKey({ db }, { userId, r2Key });
-  if (!doc) throw new ApiError(404, M.fileNotFound);
-  return { status: doc.status, fileId: doc.id, ...(doc.r2Key !== r2Key ? { duplicate: true } : {}) };
-}
-
 export interface IndexDeps extends LibraryBinding {
   db: Db;
   bucket: R2Bucket;
   queue: Queue<IngestMessage>;
 }
 
-/** The index step: validate the uploaded object, de-duplicate by content, queue it. */
+/**
+ * The index step: one D1 write (the claim) and one queue message. Nothing of the
+ * file is read here: its size comes from its metadata, and the indexer reads it
+ * anyway, so the indexer hashes it, finds a duplicate of a document the user already
+ * has (the upload then names that one: a later call answers it, `duplicate`) and
+ * checks that it is a PDF (ingest/upload-content.ts).
+ */
 export async function startIndexing(deps: IndexDeps, { userId, r2Key }: { userId: string; r2Key: string }): Promise<IndexResponse> {
-  const { db, bucket } = deps;
-  const doc = await findByUploadKey({ db }, { userId, r2Key });
-  if (!doc) throw new ApiError(404, M.fileNotFound);
-  // Asked again for an upload that was dropped as a duplicate: answer as the first time.
-  if (doc.r2Key !== r2Key) return { status: doc.status, fileId: doc.id, duplicate: true };
-  if (doc.status !== "uploading") return { status: doc.status, fileId: doc.id };
+  const object = await deps.bucket.head(r2Key);
+  const size = object?.size ?? null;
+  const claimed = size ? await claimUpload(deps.db, { userId, r2Key, sizeBytes: size }) : undefined;
+  if (!size || !claimed) return answerUnclaimed(deps, { userId, r2Key, size });
 
-  const object = await bucket.head(r2Key);
-  if (!object) throw new ApiError(400, M.uploadMissing);
-  if (object.size === 0) {
-    // nothing to index or to keep: the upload is removed, the user told why
-    await bucket.delete(r2Key);
-    await db.delete(documents).where(eq(documents.id, doc.id));
-    throw new ApiError(400, M.empty);
-  }
-
+  // From here the user's Library owns the document's lifecycle (mirrored to this row, which the claim already wrote).
   const userLibrary = library(deps, userId);
   const fail = async (reason: string): Promise<IndexResponse> => {
-    await userLibrary.fail(doc.id, doc.fileName, reason);
-    return { status: "failed", fileId: doc.id };
+    await userLibrary.fail(claimed.id, claimed.fileName, reason);
+    return { status: "failed", fileId: claimed.id };
   };
-  const body = await bucket.get(r2Key);
-  if (!body) throw new ApiError(400, M.uploadMissing);
-  const fileHash = await sha256Hex(body.body);
-
-  // the same content already in My Files (never this upload itself: a concurrent call may have claimed it)
-  const sameContent = () =>
-    db
-      .select({ id: documents.id, status: documents.status })
-      .from(documents)
-      .where(and(eq(documents.userId, userId), eq(documents.fileHash, fileHash), ne(documents.id, doc.id)))
-      .get();
-  const existing = await sameContent();
-  if (existing) return dropAsDuplicate(deps, { userId, r2Key, uploadId: doc.id, existing });
-
-  const quota = await quotaFor({ db }, { userId });
-  const claim = await claimUpload(db, doc, quota, { fileHash, sizeBytes: object.size });
-  if (claim === "taken") return answerAgain(db, { userId, r2Key });
-  if (claim === "duplicate") {
-    const other = await sameContent();
-    if (other) return dropAsDuplicate(deps, { userId, r2Key, uploadId: doc.id, existing: other });
-    return answerAgain(db, { userId, r2Key });
-  }
-  if (claim === "full") {
-    await bucket.delete(r2Key);
-    await db.delete(documents).where(and(eq(documents.id, doc.id), eq(documents.status, "uploading")));
-    throw quotaReached(quota);
-  }
   // Only reachable through a real R2 presigned URL; the Worker upload refuses big bodies with a 413.
-  if (object.size > MAX_UPLOAD_BYTES) {
-    await bucket.delete(r2Key);
+  if (size > MAX_UPLOAD_BYTES) {
+    await deps.bucket.delete(r2Key);
     return fail(M.tooLarge);
   }
-  if (!(await hasPdfMagic(bucket, r2Key))) return fail(M.notPdf);
-
-  // From here the user's Library owns the document's lifecycle (mirrored to this row).
-  await userLibrary.enqueue(doc.id, doc.fileName, r2Key);
+  await userLibrary.enqueue(claimed.id, claimed.fileName, r2Key, { catalogued: true });
   try {
-    await deps.queue.send({ documentId: doc.id });
+    await deps.queue.send({ documentId: claimed.id });
   } catch (err) {
-    console.error("could not queue document", doc.id, err);
+    console.error("could not queue document", claimed.id, err);
     return fail(M.indexingFailed);
   }
-  return { status: "pending", fileId: doc.id };
+  return { status: "pending", fileId: claimed.id };
+}
+
+/**
+ * An index call that did not claim the upload: the answer for an upload claimed
+ * before (by another call, or dropped as a duplicate since), or why it cannot be
+ * claimed (its file missing or empty, or no slot left: the upload is removed).
+ */
+async function answerUnclaimed(
+  { db, bucket }: IndexDeps,
+  { userId, r2Key, size }: { userId: string; r2Key: string; size: number | null },
+): Promise<IndexResponse> {
+  const doc = await findByUploadKey({ db }, { userId, r2Key });
+  if (!doc) throw new ApiError(404, M.fileNotFound);
+  // the indexer dropped it as a duplicate: the existing document
+  if (doc.r2Key !== r2Key) return { status: doc.status, fileId: doc.id, duplicate: true };
+  if (doc.status !== "uploading") return { status: doc.status, fileId: doc.id };
+  if (size === null) throw new ApiError(400, M.uploadMissing);
+  // nothing to index or to keep (empty), or no slot left: the upload is removed, the user told why
+  await bucket.delete(r2Key);
+  await db.delete(documents).where(and(eq(documents.id, doc.id), eq(documents.status, "uploading")));
+  if (size === 0) throw new ApiError(400, M.empty);
+  throw quotaReached(await quotaFor({ db }, { userId }));
 }
