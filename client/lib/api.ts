@@ -77,3 +77,43 @@ export async function api<T>(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
   }
   return data as T;
 }
+
+/** The file name a download's `Content-Disposition` gives: `filename*=UTF-8''…` first, else `filename="…"`. */
+export function attachmentName(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]!.trim());
+    } catch {
+      // a malformed escape: the plain name below
+    }
+  }
+  return /filename\s*=\s*"([^"]*)"/i.exec(header)?.[1] ?? /filename\s*=\s*([^;]+)/i.exec(header)?.[1]?.trim() ?? null;
+}
+
+/** A GET whose answer is a file (a chat export): its bytes and the name the server gave it; failures as `api` reports them. */
+export async function apiDownload(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+  const token = getToken();
+  const response = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) {
+    const data = (await response.json().catch(() => null)) as Partial<ErrorResponse> | null;
+    if (response.status === 401) forceLogout();
+    throw new ApiRequestError(data?.message ?? fallbackMessage(response.status), response.status);
+  }
+  return { blob: await response.blob(), fileName: attachmentName(response.headers.get("Content-Disposition")) };
+}
+
+/** Saves a file the browser holds: a blob URL clicked as an `<a download>`, then released. */
+export function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  link.style.display = "none";
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // the click has started the download; a later release lets slow browsers read it first
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

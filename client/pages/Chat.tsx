@@ -1,7 +1,7 @@
 // The chat screen (spec sections 2, 4 and 5), at "/" and "/app/chat". With no
 // messages it shows the landing variant; otherwise the message list. The
-// composer stays at the bottom with the attach menu, the memo button and the
-// "local mode" label. One realtime connection serves the current session.
+// composer stays at the bottom with the attach menu, the share, memo and export
+// buttons and the "local mode" label. One realtime connection serves the current session.
 // Signed-in users get the memo and (as the owner) the share dialogs. A shared
 // link, /app/chat?session=<id>, opens that chat for a signed-in user (read-only
 // unless they own it) and then drops the parameter; signed-out visitors are sent
@@ -12,6 +12,7 @@ import { useSnapshot } from "valtio";
 import { AttachMenu } from "../components/chat/AttachMenu";
 import "../components/chat/chat.css";
 import { ChatFiles } from "../components/chat/ChatFiles";
+import { ExportMenu } from "../components/chat/ExportMenu";
 import { RichText } from "../components/chat/RichText";
 import { Composer } from "../components/chat/Composer";
 import { MemoButton } from "../components/chat/MemoButton";
@@ -116,14 +117,16 @@ export default function Chat() {
   const { index: viewing } = useSnapshot(viewer);
   const hasMessages = messages.length > 0;
   const [dialog, setDialog] = useState<"memo" | "share" | null>(null);
+  const [exportError, setExportError] = useState<string | null>(null);
   useSharedLink();
 
   // Signing out (or a forced logout) closes the dialogs with it.
   useEffect(() => {
     if (!user) setDialog(null);
   }, [user]);
-  // Another chat (or leaving the chat) closes the viewer.
+  // Another chat (or leaving the chat) closes the viewer and forgets a failed export.
   useEffect(() => closeViewer, [sessionId]);
+  useEffect(() => setExportError(null), [sessionId]);
 
   if (noAccess) return <NoAccess reason={noAccess} />;
   return (
@@ -136,6 +139,7 @@ export default function Chat() {
           // markdown: a plan-limit refusal carries its upgrade link
           <ErrorBanner message={<RichText text={uploadError} />} onDismiss={dismissUploadError} />
         )}
+        {exportError && <ErrorBanner message={exportError} onDismiss={() => setExportError(null)} />}
         <ChatFiles signedIn={Boolean(user)} />
         <Composer
           onSend={sendQuestion}
@@ -157,6 +161,7 @@ export default function Chat() {
           <div className="chat-actions">
             <ShareButton onClick={() => setDialog("share")} />
             <MemoButton visible={hasMessages} onClick={user ? () => setDialog("memo") : undefined} />
+            <ExportMenu onError={setExportError} />
           </div>
         </div>
       </DropZone>
