@@ -4,7 +4,8 @@
 // Standard fonts encode WinAnsi only: any other character is written as its nearest WinAnsi
 // equivalent (an accent dropped, a dash or arrow spelled in ASCII) or "?", never an error.
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
-import { documentsLine, exportDate, NO_ANSWER, questionLine, type ExportedChat } from "./chat-export";
+import { documentsLine, exportDate, NO_ANSWER, questionLine } from "../contract/chat-export";
+import type { ExportedChat } from "./chat-export";
 
 const PAGE = { width: 612, height: 792, margin: 56 } as const;
 const WIDTH = PAGE.width - 2 * PAGE.margin;

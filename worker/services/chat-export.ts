@@ -4,7 +4,7 @@
 // chat-export-pdf.ts. Access is the memo's: the owner or a member, anyone else the 404 of a missing chat.
 import { chatSession } from "../chat/stub";
 import { answerBlock, checkLines, sourceLines } from "../contract/answer-text";
-import { EXPORT_MESSAGES, type ExportFormat } from "../contract/chat-export";
+import { documentsLine, EXPORT_MESSAGES, exportDate, NO_ANSWER, questionLine, type ExportFormat } from "../contract/chat-export";
 import { SHARE_MESSAGES } from "../contract/mail";
 import type { ChatFile, StoredMessage } from "../contract/protocol";
 import { getDb } from "../db/client";
@@ -14,7 +14,6 @@ import { findChat, sessionAccess } from "./chats";
 import type { EnvDeps } from "./deps";
 
 export const UNTITLED = "Untitled Chat";
-export const NO_ANSWER = "No answer was given.";
 
 /** A chat as the export reads it, before it is written as Markdown or laid out as a PDF. */
 export interface ExportedChat {
@@ -55,15 +54,6 @@ export function exportedChat(
   }
   return { title: chat.title, createdAt: chat.createdAt, documents: files.map((f) => f.fileName), turns };
 }
-
-/** "2026-11-21", the chat's date as every reader's calendar writes it. */
-export const exportDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-export const documentsLine = (documents: readonly string[]) =>
-  documents.length ? `Documents in this chat: ${documents.join(", ")}` : "Documents in this chat: all of the owner's files";
-
-/** A question as a heading: one line, whatever its line breaks. */
-export const questionLine = (question: string) => question.replace(/\s+/g, " ").trim();
 
 export function chatMarkdown(chat: ExportedChat): string {
   const parts = [`# ${questionLine(chat.title)}`, `Date: ${exportDate(chat.createdAt)}\n\n${documentsLine(chat.documents)}`];

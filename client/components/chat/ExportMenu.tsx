@@ -4,14 +4,12 @@
 // has messages; a failed export is told through `onError` (the dock's error banner).
 import { useEffect, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
-import { exportPath, type ExportFormat } from "../../../worker/contract/chat-export";
+import { EXPORT_MESSAGES, exportPath, type ExportFormat } from "../../../worker/contract/chat-export";
 import { apiDownload, saveFile, serverMessage } from "../../lib/api";
 import { chatState } from "../../state/chat";
 import { userInfo } from "../../state/user";
 import { Icon } from "../Icon";
 import "./export-menu.css";
-
-export const EXPORT_FAILED = "The chat could not be exported. Please try again.";
 
 const FORMATS: { format: ExportFormat; label: string }[] = [
   { format: "md", label: "Markdown" },
@@ -51,7 +49,7 @@ export function ExportMenu({ onError }: { onError: (message: string) => void }) 
       const { blob, fileName } = await apiDownload(exportPath(sessionId!, format));
       saveFile(blob, fileName ?? `chat.${format}`);
     } catch (err) {
-      onError(serverMessage(err) ?? EXPORT_FAILED);
+      onError(serverMessage(err) ?? EXPORT_MESSAGES.failed);
     } finally {
       setBusy(false);
     }
