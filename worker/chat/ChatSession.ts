@@ -16,11 +16,12 @@ import { listChats } from "../services/chats";
 import { ChatSockets } from "./chat-sockets";
 import { DocumentChips } from "./document-chips";
 import { IDENTITY_HEADER, type SocketIdentity } from "./identity";
-import { closeRevoked, refusedSocket, send, tokenMatches, type ChatSessions } from "./socket-access";
+import { refusedSocket, send, tokenMatches } from "./socket-access";
 import { TICKET_HEADER, UsedTickets, type UsedTicket } from "./used-tickets";
 import { MessageStore } from "./message-store";
-import { admitQuestion, admitRegenerate, type Admitted } from "./admission";
-import { runTurn, type ChatRoom } from "./turn";
+import { admitQuestion, admitRegenerate } from "./admission";
+import type { ChatRoom } from "./turn";
+import { TurnQueue } from "./turn-queue";
 
 export class ChatSession extends DurableObject<Env> {
   private store: MessageStore;
@@ -31,11 +32,8 @@ export class ChatSession extends DurableObject<Env> {
   private readonly chips: DocumentChips;
   /** what a turn may use of this chat */
   private readonly room: ChatRoom;
-  private turns: Promise<void> = Promise.resolve();
-  /** turns queued or running */
-  private queuedTurns = 0;
-  /** one per question from its arrival to its answer's end: Stop stops them all, even one not yet started */
-  private readonly stoppable = new Set<AbortController>();
+  /** its questions, one answer at a time */
+  private readonly turns: TurnQueue;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -56,6 +54,7 @@ export class ChatSession extends DurableObject<Env> {
       untilIndexed: (timeoutMs, options) => this.chips.untilIndexed(timeoutMs, options),
       broadcast: (message, onlyUserId) => this.sockets.broadcast(message, onlyUserId),
     };
+    this.turns = new TurnQueue(this.room, this.sockets);
     // Answered by the runtime without waking the object.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING, PONG));
   }
@@ -110,16 +109,15 @@ export class ChatSession extends DurableObject<Env> {
       case "set_files":
         return this.setFiles(ws, who, message);
       case "chat":
-        return this.ask(ws, who, (sessions) => admitQuestion(this.room, who, message, sessions), { liveNow });
+        return this.turns.ask(ws, who, (sessions) => admitQuestion(this.room, who, message, sessions), { liveNow });
       case "regenerate":
-        return this.ask(ws, who, (sessions) => admitRegenerate(this.room, who, message, sessions), { regenerate: true, liveNow });
+        return this.turns.ask(ws, who, (sessions) => admitRegenerate(this.room, who, message, sessions), { regenerate: true, liveNow });
       case "stop":
         // only the owner writes in the chat, so only the owner stops
         if (message.session_id !== who.sessionId || who.access === "member") {
           return send(ws, { type: "error", code: 403, message: CHAT_MESSAGES.readOnly });
         }
-        for (const stop of this.stoppable) stop.abort();
-        return;
+        return this.turns.stopAll();
     }
   }
 
@@ -162,51 +160,6 @@ export class ChatSession extends DurableObject<Env> {
 
   override async webSocketError(_ws: WebSocket, error: unknown): Promise<void> {
     console.warn("chat socket error", error);
-  }
-
-  /**
-   * Admits a question (or regeneration) and runs it once every turn before it
-   * has ended. A Stop that arrives while it is being admitted or waiting still stops it.
-   */
-  private async ask(
-    ws: WebSocket,
-    who: SocketIdentity,
-    admit: (sessions: ChatSessions) => Promise<Admitted>,
-    { regenerate, liveNow }: { regenerate?: boolean; liveNow?: string } = {},
-  ): Promise<void> {
-    const stop = new AbortController();
-    this.stoppable.add(stop);
-    try {
-      // admission checks the sockets' signed-in sessions in its own read
-      const { sockets, sessions } = this.sockets.forAdmission(who.userId, liveNow);
-      const admission = await admit(sessions).catch((err: unknown) => {
-        // the question is never left waiting: an admission that fails (its Library or D1 down) says so
-        console.error("chat admission failed", err);
-        send(ws, { type: "error", code: 500, message: CHAT_MESSAGES.sendFailed });
-        return null;
-      });
-      if (!admission) return;
-      const { admission: admitted, liveSessions } = admission;
-      const revoked = closeRevoked(sockets, [...sessions.own, ...sessions.others], liveSessions);
-      if (who.authSessionId && revoked.has(who.authSessionId)) return; // signed out meanwhile: the socket is closed
-      if (!admitted.ok) {
-        // the asker's own session signed out: the socket is told and closed
-        if (admitted.code === 401) return void closeRevoked([ws], [who.authSessionId!], new Set());
-        return send(ws, { type: "error", code: admitted.code, message: admitted.message });
-      }
-      // The documents admission just read (and the search over them) are still current unless this turn waits behind another.
-      const prepared = this.queuedTurns === 0 ? { files: admitted.files, hits: admitted.hits, indexing: admitted.indexing } : {};
-      // Queue behind any turn in progress so answers never interleave.
-      this.queuedTurns++;
-      const turn = this.turns.then(() => runTurn(this.room, who, admitted.query, stop.signal, { regenerate, ...prepared }));
-      this.turns = turn.catch(() => {}).finally(() => this.queuedTurns--);
-      await turn.catch((err) => {
-        console.error("chat turn failed", err);
-        this.sockets.broadcast({ type: "error", code: 500, message: CHAT_MESSAGES.sendFailed });
-      });
-    } finally {
-      this.stoppable.delete(stop);
-    }
   }
 
   private async sendFullChat(ws: WebSocket, who: SocketIdentity, sessionId: string): Promise<void> {
