@@ -282,6 +282,21 @@ describe("index calls for one upload", () => {
     expect(sent).toEqual([{ documentId: fileId }]);
   });
 
+  it("lists a claimed upload on My Files before its bytes are hashed, by a key it can be deleted by", async () => {
+    const { token, user, s3Key } = await arrivedUpload("index-listed", ["Listed at once. The badge office opens at nine."]);
+    // a queue that never runs the consumer: the upload stays claimed, not yet hashed
+    const queue = { send: async () => {} } as unknown as Queue<IngestMessage>;
+    const { fileId } = await startIndexing(
+      { db: getDb(env), bucket: env.DOCUMENTS, queue, LIBRARY: env.LIBRARY },
+      { userId: user.id, r2Key: s3Key },
+    );
+    const [row] = (await listFiles(token)).files.filter((f) => f.fileId === fileId);
+    // spec: My Files shows a row only with a fileHash (or while uploading or processing)
+    expect(row).toMatchObject({ status: "pending", fileHash: `upload:${fileId}` });
+    const removed = await call("DELETE", "/api/documents", { token, body: { file_hashes: [row!.fileHash] } });
+    expect(removed.json).toEqual({ status: "success", deleted: [row!.fileHash], errors: [] });
+  });
+
   it("two uploads of the same file indexed at once keep one document; the other upload names it", async () => {
     const { token, user } = await newUser("index-same");
     const bytes = await textPdf(["The same file, uploaded twice at once."]);
@@ -380,7 +395,8 @@ describe("the index call", () => {
       { db: getDb(env), bucket, queue, LIBRARY: env.LIBRARY },
       { userId: user.id, r2Key: link.json.s3Key },
     );
-    expect(await row()).toEqual({ status: "pending", file_hash: null, size_bytes: bytes.length });
+    // claimed, not yet hashed: its key stands in for the hash until the indexer reads the bytes
+    expect(await row()).toEqual({ status: "pending", file_hash: `upload:${answer.fileId}`, size_bytes: bytes.length });
     expect(await indexDocument({ DB: env.DB, DOCUMENTS: bucket, LIBRARY: env.LIBRARY }, answer.fileId)).toBe("indexed");
     expect(reads).toEqual(["head", "get"]); // the index call's head, the indexer's one read
     expect(await row()).toEqual({ status: "indexed", file_hash: await sha256(bytes), size_bytes: bytes.length });

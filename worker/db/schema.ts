@@ -77,6 +77,16 @@ export const documents = sqliteTable(
   ],
 );
 
+/**
+ * An upload's file_hash from the moment it is claimed for indexing until the Queue consumer has
+ * hashed its bytes (ingest/upload-content.ts): unique per upload, so My Files shows the row (spec:
+ * rows without a hash are hidden unless uploading or processing) and can delete it by this key.
+ */
+export const CLAIMED_HASH_PREFIX = "upload:";
+
+/** Whether a document's bytes were hashed yet (a claimed upload's key is no hash). */
+export const hashed = (fileHash: string | null) => Boolean(fileHash) && !fileHash!.startsWith(CLAIMED_HASH_PREFIX);
+
 /** A row of the documents catalogue. */
 export type DocumentRow = typeof documents.$inferSelect;
 

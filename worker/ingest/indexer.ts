@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { DOCUMENT_MESSAGES } from "../contract/documents";
 import { getDb } from "../db/client";
-import { documents } from "../db/schema";
+import { documents, hashed } from "../db/schema";
 import { library, type LibraryBinding } from "../library/stub";
 import { quotaFor } from "../services/quotas";
 import { deleteVectors, upsertChunkVectors, vectorsEnabled, type VectorBindings } from "../services/vectors";
@@ -62,7 +62,7 @@ export async function indexDocument(deps: IndexerDeps, documentId: string): Prom
   const doc = await catalogueEntry(deps, documentId);
   if (!doc) return "skipped"; // deleted meanwhile
   let bytes: Uint8Array | undefined;
-  if (!doc.fileHash && (doc.status === "pending" || doc.status === "processing")) {
+  if (!hashed(doc.fileHash) && (doc.status === "pending" || doc.status === "processing")) {
     // a new upload: whether it is a new document at all (its content hash, which the index call no longer reads)
     bytes = await readUpload(deps, doc.r2Key);
     if ((await settleUpload(deps, { id: documentId, userId: doc.userId, r2Key: doc.r2Key }, bytes)) !== "kept") return "skipped";

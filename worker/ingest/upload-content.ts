@@ -4,9 +4,9 @@
 // goes, and both its key and its own document id name the existing document from
 // then on (upload_aliases), so a chat that attached it, a status question or a later
 // index call for it get that one, and My Files lists the file once.
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull, like, ne, or } from "drizzle-orm";
 import { getDb } from "../db/client";
-import { documents, uploadAliases } from "../db/schema";
+import { CLAIMED_HASH_PREFIX, documents, uploadAliases } from "../db/schema";
 import { library } from "../library/stub";
 import type { IndexerDeps } from "./indexer";
 
@@ -50,7 +50,7 @@ export async function settleUpload(deps: IndexerDeps, upload: Upload, bytes: Uin
     const recorded = await db
       .update(documents)
       .set({ fileHash })
-      .where(and(eq(documents.id, upload.id), isNull(documents.fileHash)))
+      .where(and(eq(documents.id, upload.id), or(isNull(documents.fileHash), like(documents.fileHash, `${CLAIMED_HASH_PREFIX}%`))))
       .run();
     if (recorded.meta.changes > 0) return "kept";
   } catch (err) {
@@ -76,7 +76,7 @@ export async function settleUpload(deps: IndexerDeps, upload: Upload, bytes: Uin
  */
 async function dropAsDuplicate(deps: IndexerDeps, upload: Upload, existingId: string): Promise<void> {
   const db = getDb(deps);
-  await library(deps, upload.userId).remove(upload.id);
+  await library(deps, upload.userId).remove(upload.id, existingId);
   await db.batch([
     db.delete(documents).where(eq(documents.id, upload.id)),
     db

@@ -6,7 +6,7 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { DOCUMENT_MESSAGES as M, MAX_UPLOAD_BYTES, type IndexResponse } from "../contract/documents";
 import type { Db } from "../db/client";
-import { documents, uploadAliases, type DocumentRow } from "../db/schema";
+import { CLAIMED_HASH_PREFIX, documents, uploadAliases, type DocumentRow } from "../db/schema";
 import { ApiError } from "../errors";
 import type { IngestMessage } from "../ingest/consumer";
 import { library, type LibraryBinding } from "../library/stub";
@@ -88,7 +88,7 @@ const quotaReached = (quota: Quota) =>
 function claimUpload(db: Db, { userId, r2Key, sizeBytes }: { userId: string; r2Key: string; sizeBytes: number }) {
   return db
     .update(documents)
-    .set({ status: "pending", sizeBytes, error: null })
+    .set({ status: "pending", sizeBytes, error: null, fileHash: sql`${CLAIMED_HASH_PREFIX} || ${documents.id}` })
     .where(
       and(
         eq(documents.userId, userId),
