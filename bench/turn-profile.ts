@@ -117,6 +117,7 @@ export async function benchTurnProfile(reps = 200): Promise<TurnProfile | null> 
       sent.push(JSON.stringify({ type: "files", session_id: who.sessionId, files }));
     },
     untilIndexed: async () => documents.current(getDb(env)),
+    untilLibraryIndexed: async () => [],
     broadcast: (message: ServerMessage) => void sent.push(JSON.stringify(message)),
   };
   const files: ChatFile[] = await resolveChatFiles({ db }, { ownerId: USER, ids: [DOC] });

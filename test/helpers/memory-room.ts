@@ -1,11 +1,13 @@
 // A chat turn's room without a Durable Object or sockets (chat/turn.ts ChatRoom):
 // messages kept in memory as the chat's MessageStore keeps them, documents
-// resolved against D1, every frame collected.
+// resolved against D1, every frame collected. Nothing pushes to it: a wait for
+// the owner's files asks their Library every 100 ms.
 import { env } from "cloudflare:workers";
 import type { ChatFile, FileInfo, ServerMessage, StoredMessage } from "../../worker/contract/protocol";
 import type { ChatRoom } from "../../worker/chat/turn";
 import type { ReadChatFiles } from "../../worker/chat/chat-documents";
 import { getDb } from "../../worker/db/client";
+import { library } from "../../worker/library/stub";
 import { resolveChatFiles } from "../../worker/services/chat-files";
 
 /** A chat without a Durable Object: messages in memory, documents resolved against D1, frames collected. */
@@ -71,6 +73,14 @@ export function memoryRoom(roomEnv: Env = env) {
       documentIds = list.map((f) => f.fileId);
     },
     untilIndexed: () => files(),
+    untilLibraryIndexed: async (userId, timeoutMs, stop) => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const indexing = await library(roomEnv, userId).indexingFiles();
+        if (!indexing.length || Date.now() > deadline || stop?.aborted) return indexing;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
     broadcast: (message, to) => frames.push({ message, to }),
   };
   return { room, stored, frames, documentIds: () => documentIds };

@@ -84,11 +84,18 @@ describe("connecting", () => {
     expect((await mismatch.closed).code).toBe(CLOSE_POLICY);
     expect(mismatch.received.at(-1)).toMatchObject({ type: "error", code: 403 });
 
+    // a message carrying a signed-out token is refused as a logout
     const expiring = await openSocket(sessionId, alice.token);
-    await call("POST", "/api/auth/signout", { token: alice.token });
-    expiring.send({ action: "get_chats", token: alice.token });
+    const elsewhere = (await call("POST", "/api/auth/signin", { body: { email: alice.email, password: GOOD_PASSWORD } })).json.token;
+    await call("POST", "/api/auth/signout", { token: elsewhere });
+    expiring.send({ action: "get_chats", token: elsewhere });
     expect((await expiring.closed).code).toBe(CLOSE_UNAUTHORIZED);
     expect(expiring.received.at(-1)).toMatchObject({ type: "error", code: 401 });
+    // signing out the socket's own session closes it at once, before it sends anything
+    const own = await openSocket(sessionId, alice.token);
+    await call("POST", "/api/auth/signout", { token: alice.token });
+    expect((await own.closed).code).toBe(CLOSE_UNAUTHORIZED);
+    expect(own.received).toEqual([{ type: "error", code: 401, message: MESSAGES.unauthorized }]);
   });
 
   it("closes the open sockets of a signed-out session and of sessions a password change revoked, before the next answer", async () => {

@@ -4,7 +4,8 @@
 // its own SQLite, checks each message's token, and queues turns so two questions
 // never interleave. What a turn does is `./turn.ts`. An answer keeps being
 // written when the asker's socket drops (a reconnect gets the partial text, then
-// the rest).
+// the rest). Users' Libraries push to it (RPC): their documents' progress
+// (`documentProgress`) and their signed-out sessions (`revokeSessions`).
 import { DurableObject } from "cloudflare:workers";
 import { MESSAGES } from "../contract/messages";
 import { CHAT_MESSAGES, CLOSE_UNAUTHORIZED, PING, PONG, type ChatFile, type ClientMessage, type StoredMessage } from "../contract/protocol";
@@ -15,6 +16,7 @@ import { checkAttachable } from "../services/chat-files";
 import { listChats } from "../services/chats";
 import { ChatSockets } from "./chat-sockets";
 import { DocumentChips } from "./document-chips";
+import { FilesWatch } from "./files-watch";
 import { IDENTITY_HEADER, type SocketIdentity } from "./identity";
 import { refusedSocket, send, tokenMatches } from "./socket-access";
 import { TICKET_HEADER, UsedTickets, type UsedTicket } from "./used-tickets";
@@ -22,6 +24,7 @@ import { MessageStore } from "./message-store";
 import { admitQuestion, admitRegenerate } from "./admission";
 import type { ChatRoom } from "./turn";
 import { TurnQueue } from "./turn-queue";
+import type { DocumentProgress, KeepWatching } from "../library/types";
 
 export class ChatSession extends DurableObject<Env> {
   private store: MessageStore;
@@ -30,6 +33,8 @@ export class ChatSession extends DurableObject<Env> {
   private readonly sockets: ChatSockets;
   /** the chat's documents, as every socket shows them */
   private readonly chips: DocumentChips;
+  /** all of a user's documents: My Files on a socket, a question over all files */
+  private readonly allFiles: FilesWatch;
   /** what a turn may use of this chat */
   private readonly room: ChatRoom;
   /** its questions, one answer at a time */
@@ -41,6 +46,7 @@ export class ChatSession extends DurableObject<Env> {
     this.tickets = new UsedTickets(ctx.storage.sql);
     this.sockets = new ChatSockets(ctx, env);
     this.chips = new DocumentChips(ctx.storage, env, this.sockets);
+    this.allFiles = new FilesWatch(env, this.sockets);
     const chat = this;
     this.room = {
       env,
@@ -51,7 +57,8 @@ export class ChatSession extends DurableObject<Env> {
       files: (read) => this.chips.current(read),
       takeNewFiles: (files) => this.chips.takeNew(files),
       storeFiles: (ownerId, files) => this.chips.store(ownerId, files),
-      untilIndexed: (timeoutMs, options) => this.chips.untilIndexed(timeoutMs, options),
+      untilIndexed: (timeoutMs) => this.chips.untilIndexed(timeoutMs),
+      untilLibraryIndexed: (userId, timeoutMs, stop) => this.allFiles.untilIndexed(userId, timeoutMs, stop),
       broadcast: (message, onlyUserId) => this.sockets.broadcast(message, onlyUserId),
     };
     this.turns = new TurnQueue(this.room, this.sockets);
@@ -108,6 +115,9 @@ export class ChatSession extends DurableObject<Env> {
         return this.sendFullChat(ws, who, message.session_id);
       case "set_files":
         return this.setFiles(ws, who, message);
+      case "watch_files":
+        if (!who.userId) return send(ws, { type: "error", code: 403, message: CHAT_MESSAGES.anonymousFiles });
+        return this.allFiles.watchFiles(ws, who, message);
       case "chat":
         return this.turns.ask(ws, who, (sessions) => admitQuestion(this.room, who, message, sessions), { liveNow });
       case "regenerate":
@@ -129,6 +139,16 @@ export class ChatSession extends DurableObject<Env> {
   /** RPC: the chat's documents (memo). */
   async documents(): Promise<ChatFile[]> {
     return this.chips.current();
+  }
+
+  /** RPC: a user's Library tells of the documents this chat watches; answers what it still watches. */
+  async documentProgress(told: DocumentProgress): Promise<KeepWatching> {
+    return { ids: this.chips.progress(told), all: this.allFiles.progress(told) };
+  }
+
+  /** RPC: these signed-in sessions were signed out (or their account deleted): their sockets close (4001). */
+  async revokeSessions(sessionIds: string[]): Promise<void> {
+    this.sockets.revoke(sessionIds);
   }
 
   /** RPC: a member whose access was removed loses their open sockets at once. */
@@ -186,6 +206,5 @@ export class ChatSession extends DurableObject<Env> {
     const checked = await checkAttachable({ db: getDb(this.env) }, { ownerId: who.userId, ids: message.file_ids });
     if (!checked.ok) return refuse(checked.code, checked.message);
     this.chips.store(who.userId, checked.files);
-    await this.chips.watch();
   }
 }

@@ -31,6 +31,11 @@ export class ChatDocuments {
     return this.rows().map((r) => r.document_id);
   }
 
+  /** Whose documents these are (null while the set is empty). */
+  ownerId(): string | null {
+    return this.storage.sql.exec<Row>("SELECT owner_id FROM chat_files LIMIT 1").toArray()[0]?.owner_id ?? null;
+  }
+
   /**
    * The documents as they are now; ids of deleted documents leave the set here, and the id
    * of an upload the indexer dropped as a duplicate gives its place to the existing document.
@@ -44,13 +49,15 @@ export class ChatDocuments {
     const gone = rows.flatMap((r) => (kept.has(r.document_id) ? [] : [r.document_id]));
     if (gone.length === 0) return files;
     const replaced = await replacedUploads({ db }, { ownerId, ids: gone });
-    for (const id of gone) {
-      const existing = replaced.get(id);
-      if (existing && !this.ids().includes(existing))
-        this.storage.sql.exec("UPDATE chat_files SET document_id = ? WHERE document_id = ?", existing, id);
-      else this.storage.sql.exec("DELETE FROM chat_files WHERE document_id = ?", id);
-    }
+    for (const id of gone) this.swap(id, replaced.get(id) ?? null);
     return replaced.size ? resolveChatFiles({ db }, { ownerId, ids: this.ids() }) : files;
+  }
+
+  /** A document left (null) or gave its place to `replacedBy` (a duplicate upload's original). */
+  swap(documentId: string, replacedBy: string | null): void {
+    if (replacedBy && !this.ids().includes(replacedBy))
+      this.storage.sql.exec("UPDATE chat_files SET document_id = ? WHERE document_id = ?", replacedBy, documentId);
+    else this.storage.sql.exec("DELETE FROM chat_files WHERE document_id = ?", documentId);
   }
 
   /** Replaces the set with checked documents; those already in it keep whether they were named. */

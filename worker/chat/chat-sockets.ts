@@ -1,30 +1,52 @@
 // The chat's open websockets, which the runtime keeps while the object
 // hibernates (tagged with their user's id, their identity attached): frames to
-// all of them, and, while frames flow, the closing of those whose signed-in
-// session was revoked since they connected.
+// all of them, and the closing of those whose signed-in session ended. A sign-out
+// (or password change, or deleted account) reaches them as it happens: each
+// signed-in socket is registered with its user's Library, which tells this chat
+// (`revoke`); a session that runs out of time is seen from the socket's own
+// attachment while frames flow. Neither reads D1.
 import { CLOSE_NO_ACCESS, type ServerMessage } from "../contract/protocol";
+import { REMEMBER_ME_TTL_MS } from "../lib/tokens";
+import { library } from "../library/stub";
 import type { SocketIdentity } from "./identity";
-import { chatSessions, closeRevokedSockets, send } from "./socket-access";
+import { chatSessions, closeRevoked, send } from "./socket-access";
 
-/** While frames flow, how often the sockets' signed-in sessions are checked (sign-out, password change). */
-const REVOCATION_CHECK_MS = 1000;
+/** While frames flow, how often the sockets' sessions are checked for having run out of time (no read: the attachment says). */
+const EXPIRY_CHECK_MS = 1000;
 
 export class ChatSockets {
-  /** the session this object serves (known from its first socket) */
-  sessionId = "";
-  /** when the sockets' signed-in sessions were last checked */
-  private revocationCheckedAt = 0;
+  /** the session this object serves (known from its sockets) */
+  private servedSession = "";
+  /** when the sockets' sessions were last checked for having run out of time */
+  private expiryCheckedAt = 0;
 
   constructor(
     private readonly ctx: DurableObjectState,
     private readonly env: Env,
   ) {}
 
-  /** Takes a new socket in, its identity attached so it survives hibernation. */
+  /** The session this object serves: set by each socket's message, else read from a socket (after a wake by RPC). */
+  get sessionId(): string {
+    if (!this.servedSession) {
+      const first = this.ctx.getWebSockets()[0];
+      this.servedSession = first ? (first.deserializeAttachment() as SocketIdentity).sessionId : "";
+    }
+    return this.servedSession;
+  }
+
+  set sessionId(sessionId: string) {
+    this.servedSession = sessionId;
+  }
+
+  /**
+   * Takes a new socket in, its identity attached so it survives hibernation; a
+   * signed-in socket is registered with its user's Library (see hold).
+   */
   accept(server: WebSocket, identity: SocketIdentity): void {
     this.sessionId = identity.sessionId;
     this.ctx.acceptWebSocket(server, [identity.userId ?? "anonymous"]);
     server.serializeAttachment(identity);
+    if (identity.userId && identity.authSessionId) this.ctx.waitUntil(this.hold(server, identity));
   }
 
   /** Whether anyone is connected (watching the chat). */
@@ -32,22 +54,20 @@ export class ChatSockets {
     return this.ctx.getWebSockets().length > 0;
   }
 
-  /**
-   * The open sockets and their signed-in sessions, for a question's admission to
-   * check in its own read (so the sockets count as checked now).
-   */
+  /** The open sockets of one user. */
+  ofUser(userId: string): WebSocket[] {
+    return this.ctx.getWebSockets(userId);
+  }
+
+  /** The open sockets and their signed-in sessions, for a question's admission to check in its own read. */
   forAdmission(userId: string | null, liveNow?: string) {
     const sockets = this.ctx.getWebSockets();
-    const sessions = chatSessions(sockets, userId, liveNow);
-    this.revocationCheckedAt = Date.now();
-    return { sockets, sessions };
+    return { sockets, sessions: chatSessions(sockets, userId, liveNow) };
   }
 
   /** Sends to every socket of this session (or only to one user's sockets). */
   broadcast(message: ServerMessage, onlyUserId?: string): void {
-    if (Date.now() - this.revocationCheckedAt > REVOCATION_CHECK_MS) {
-      this.ctx.waitUntil(this.closeRevokedSockets().catch((err) => console.warn("revocation check failed", err)));
-    }
+    if (Date.now() - this.expiryCheckedAt > EXPIRY_CHECK_MS) this.closeExpired();
     const json = JSON.stringify(message);
     for (const ws of onlyUserId ? this.ctx.getWebSockets(onlyUserId) : this.ctx.getWebSockets()) {
       try {
@@ -67,9 +87,33 @@ export class ChatSockets {
     }
   }
 
-  /** Closes (4001) the sockets whose signed-in session was revoked since they connected. */
-  private closeRevokedSockets(): Promise<Set<string>> {
-    this.revocationCheckedAt = Date.now();
-    return closeRevokedSockets(this.env, this.ctx.getWebSockets());
+  /** These signed-in sessions were signed out: their sockets are told (401) and closed (4001). */
+  revoke(sessionIds: readonly string[]): void {
+    closeRevoked(this.ctx.getWebSockets(), sessionIds, new Set());
+  }
+
+  /**
+   * Tells the socket's user's Library that this chat holds a socket of that
+   * session, so a sign-out reaches it; a session signed out meanwhile closes it now.
+   */
+  private async hold(ws: WebSocket, who: SocketIdentity): Promise<void> {
+    const session = { id: who.authSessionId!, expiresAt: who.sessionExpiresAt ?? Date.now() + REMEMBER_ME_TTL_MS };
+    try {
+      if (!(await library(this.env, who.userId!).holdSession(who.sessionId, session))) this.revoke([session.id]);
+    } catch (err) {
+      // the next question's admission still checks the session
+      console.warn("could not register a chat socket with its Library", err);
+    }
+  }
+
+  /** Closes (4001) the sockets whose signed-in session ran out of time. */
+  private closeExpired(): void {
+    this.expiryCheckedAt = Date.now();
+    const sockets = this.ctx.getWebSockets();
+    const expired = sockets.flatMap((ws) => {
+      const who = ws.deserializeAttachment() as SocketIdentity;
+      return who.authSessionId && who.sessionExpiresAt && who.sessionExpiresAt <= this.expiryCheckedAt ? [who.authSessionId] : [];
+    });
+    if (expired.length) closeRevoked(sockets, expired, new Set());
   }
 }

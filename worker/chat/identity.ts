@@ -7,6 +7,10 @@ export interface SocketIdentity {
   email: string | null;
   /** the signed-in session (the token's jti): when it is revoked, the socket is closed */
   authSessionId: string | null;
+  /** when that session expires (the socket is closed then); absent on sockets opened before it was kept */
+  sessionExpiresAt?: number | null;
+  /** the socket is told of its user's documents' indexing (My Files is open: `watch_files`) */
+  watchesFiles?: boolean;
   ip: string;
 }
 

@@ -1,12 +1,14 @@
 // Who may go on talking on a chat socket: the token in each message must still
 // be valid and belong to the socket's user (else 4001, or 1008 for another
 // account's token), and sockets whose signed-in session was revoked since they
-// connected (signed out, or signed out by a password change elsewhere) are closed.
+// connected (signed out, or signed out by a password change elsewhere) are closed:
+// as it happens when their Library tells the chat (./chat-sockets.ts), and at
+// the latest at the next question's admission.
 import { MESSAGES } from "../contract/messages";
 import { CHAT_MESSAGES, CLOSE_POLICY, CLOSE_UNAUTHORIZED, type ServerMessage } from "../contract/protocol";
 import { getDb } from "../db/client";
 import { readToken } from "../lib/tokens";
-import { authenticate, liveSessions } from "../services/accounts";
+import { authenticate } from "../services/accounts";
 import type { SocketIdentity } from "./identity";
 
 /** Sends one frame; a socket that closed meanwhile is left alone. */
@@ -38,9 +40,9 @@ function refuse(ws: WebSocket, code: 401 | 403): false {
 
 /**
  * The token each socket last showed, checked in full. The same token again needs
- * no database read while it has not expired: a revoked session is caught before
- * every turn (admission asks the user's Library, which sign-out tells first) and
- * every second while frames flow (closeRevokedSockets), and a woken object starts with none.
+ * no database read while it has not expired: a revoked session's sockets are closed
+ * when its Library tells the chat (sign-out tells the Library first), and caught
+ * before every turn (admission asks the user's Library); a woken object starts with none.
  */
 const checkedTokens = new WeakMap<WebSocket, { token: string; expiresAt: number }>();
 
@@ -110,14 +112,4 @@ export function closeRevoked(sockets: readonly WebSocket[], checked: readonly st
     if (who.authSessionId && revoked.has(who.authSessionId)) refuse(ws, 401);
   }
   return revoked;
-}
-
-/**
- * Closes the sockets of revoked sessions; returns those sessions' ids. `liveNow`: a
- * session the caller has just read as live (no need to read it again).
- */
-export async function closeRevokedSockets(env: Env, sockets: readonly WebSocket[], liveNow?: string): Promise<Set<string>> {
-  const sessionIds = signedInSessions(sockets, liveNow);
-  if (sessionIds.length === 0) return new Set();
-  return closeRevoked(sockets, sessionIds, await liveSessions({ db: getDb(env) }, { sessionIds }));
 }

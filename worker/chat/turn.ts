@@ -23,7 +23,6 @@ import { turnSearchText } from "../services/chat-search";
 import { chatFilesQuery, inOrder } from "../services/chat-files";
 import { listChatQuery, listChatsQuery, recordTurnQuery } from "../services/chats";
 import { retrievePassages } from "../answer/ranking/retrieval";
-import { library } from "../library/stub";
 import type { ChatProvider } from "../providers/llm";
 import type { ChunkHit, NamedFile } from "../library/types";
 import { yieldToOtherWork } from "../lib/yield";
@@ -39,7 +38,6 @@ import type { HistoryMessage, MessageStore } from "./message-store";
  * then it is answered from the pages done so far, and the answer says so.
  */
 export const ATTACHMENT_WAIT_MS = 15_000;
-const LIBRARY_POLL_MS = 250;
 
 /** What a turn needs from the chat it runs in. */
 export interface ChatRoom {
@@ -65,22 +63,14 @@ export interface ChatRoom {
   takeNewFiles(files: ChatFile[]): FileInfo[];
   /** replaces the chat's documents and tells every socket */
   storeFiles(ownerId: string, files: ChatFile[]): void;
-  /** waits while any document is still indexing, sending progress; returns them as they are then */
-  untilIndexed(timeoutMs: number, options: { evenUnwatched: boolean }): Promise<ChatFile[]>;
+  /** waits while any document is still indexing (woken by their Library's pushes), sending progress; returns them as they are then */
+  untilIndexed(timeoutMs: number): Promise<ChatFile[]>;
+  /** waits while any of the user's documents is still being indexed (or a Stop); returns those still being indexed then */
+  untilLibraryIndexed(userId: string, timeoutMs: number, stop?: AbortSignal): Promise<NamedFile[]>;
   broadcast(message: ServerMessage, onlyUserId?: string): void;
 }
 
 const isIndexing = (file: ChatFile) => INDEXING_STATUSES.includes(file.status);
-
-/** Waits while any of the owner's documents is still being indexed (or `timeoutMs`, or a Stop); returns those still being indexed then. */
-async function untilLibraryIndexed(userLibrary: ReturnType<typeof library>, timeoutMs: number, stop?: AbortSignal): Promise<NamedFile[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const indexing = await userLibrary.indexingFiles();
-    if (!indexing.length || Date.now() > deadline || stop?.aborted) return indexing;
-    await new Promise((resolve) => setTimeout(resolve, LIBRARY_POLL_MS));
-  }
-}
 
 /** Turns of this isolate writing an answer right now (from retrieval to the answer's last word). */
 let answering = 0;
@@ -223,7 +213,7 @@ async function answer(
 ): Promise<{ citations: Citations; provider: ChatProvider; answerId: string; failed: boolean }> {
   const { env, messages } = room;
   const waits = attached.some(isIndexing);
-  const files = waits ? await room.untilIndexed(ATTACHMENT_WAIT_MS, { evenUnwatched: true }) : attached;
+  const files = waits ? await room.untilIndexed(ATTACHMENT_WAIT_MS) : attached;
   // Only the owner asks, so the chat's documents are the asker's own.
   const scope = { userId: who.userId!, documentIds: files.map((f) => f.fileId) };
   const keywordHits = waits ? undefined : hits;
@@ -236,7 +226,7 @@ async function answer(
   // My Files, then asked about) is waited for as an attached one would be, then searched again.
   let indexing = indexingAtAdmission;
   if (!attached.length && indexing.length && !passages.length) {
-    indexing = await untilLibraryIndexed(library(env, who.userId!), ATTACHMENT_WAIT_MS, stop);
+    indexing = await room.untilLibraryIndexed(who.userId!, ATTACHMENT_WAIT_MS, stop);
     passages = await retrievePassages(env, { ...scope, question: query });
   }
   const provider = chooseChatProvider(env);

@@ -31,6 +31,16 @@ export const clientMessageSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("stop"), session_id: sessionId, token }),
   /** the owner asks for the last answer again: it is replaced by a new one to the same question */
   z.object({ action: z.literal("regenerate"), session_id: sessionId, token }),
+  /**
+   * My Files is open (watch) or closed: the socket is told of its user's documents' indexing
+   * (`file_progress`), first of `file_ids` (those it lists still being indexed) as they are now
+   */
+  z.object({
+    action: z.literal("watch_files"),
+    watch: z.boolean(),
+    file_ids: z.array(z.string().min(1).max(100)).max(100).optional(),
+    token,
+  }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 

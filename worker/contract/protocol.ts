@@ -50,6 +50,12 @@ export interface ChatFile {
   error: string | null;
 }
 
+/** A document's indexing as My Files shows it, pushed over the owner's chat socket (`file_progress`). */
+export interface FileProgress extends ChatFile {
+  /** pages (1-based) still waiting for text recognition; [] when none */
+  ocrPages: number[];
+}
+
 export interface StoredMessage {
   id: string;
   role: "user" | "assistant";
@@ -109,6 +115,8 @@ export type ServerMessage =
   | { type: "suggestions"; session_id: string; message_id: string; suggestions: string[] }
   /** the chat's documents changed, or their indexing progressed */
   | { type: "files"; session_id: string; files: ChatFile[] }
+  /** the indexing of the socket user's own documents moved on (sent while the socket watches them: `watch_files`) */
+  | { type: "file_progress"; files: FileProgress[] }
   /** `action` names the client action that was refused, when it was not a question ("set_files") */
   | { type: "error"; code: number; message: string; action?: "set_files" }
   | { type: "pong" };

@@ -6,10 +6,14 @@
 // `documents` catalogue row (My Files and the quotas read it). Each indexer run
 // holds a lease that its progress renews; an alarm (and the cron, and any status
 // question) queues a document again when its run was lost, so a restart mid-
-// indexing still ends indexed. Callers reach it only through
-// `library(env, userId)`, with the user id from a verified token or a stored row.
+// indexing still ends indexed. It tells the chats that watch its documents of
+// their progress, and those holding sockets of a session signed out here, at once
+// (./watchers.ts). Callers reach it only through `library(env, userId)`, with the
+// user id from a verified token or a stored row.
 import { DurableObject } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
+import { chatSession } from "../chat/stub";
+import { INDEXING_STATUSES } from "../contract/protocol";
 import { getDb } from "../db/client";
 import { documents } from "../db/schema";
 import { yieldToOtherWork } from "../lib/yield";
@@ -24,11 +28,13 @@ import {
   type SqlParam,
 } from "./library-index";
 import { admissionFacts, QuestionLedger } from "./question-ledger";
-import type { AdmissionFacts, AdmissionRequest, NamedFile } from "./types";
+import type { AdmissionFacts, AdmissionRequest, DocumentProgress, NamedFile, WatchRequest } from "./types";
+import { Watchers } from "./watchers";
 
 export class Library extends DurableObject<Env> {
   private index!: LibraryIndex;
   private ledger!: QuestionLedger;
+  private watchers!: Watchers;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -42,6 +48,7 @@ export class Library extends DurableObject<Env> {
     };
     this.index = new LibraryIndex(sql); // migrates the schema both use
     this.ledger = new QuestionLedger(sql);
+    this.watchers = new Watchers(sql, (chatId, progress) => chatSession(this.env, chatId).documentProgress(progress));
   }
 
   /** Copies a lifecycle change to the catalogue row and keeps the lease alarm set. */
@@ -57,6 +64,7 @@ export class Library extends DurableObject<Env> {
         ocrPages: state.ocrPages,
       })
       .where(eq(documents.id, state.documentId));
+    this.watchers.changed(state.documentId, !INDEXING_STATUSES.includes(state.status));
     await this.scheduleLeaseCheck();
     return state;
   }
@@ -109,6 +117,7 @@ export class Library extends DurableObject<Env> {
   ): Promise<DocumentState | null> {
     const state = this.index.enqueue(documentId, fileName, uploadKey);
     if (!catalogued || !state) return this.mirror(state);
+    this.watchers.changed(state.documentId, false);
     await this.scheduleLeaseCheck();
     return state;
   }
@@ -182,18 +191,23 @@ export class Library extends DurableObject<Env> {
 
   /**
    * Removes a document's chunks (an indexer still running for it stops) and returns
-   * their ids: the caller removes their vectors, and the catalogue row.
+   * their ids: the caller removes their vectors, and the catalogue row. `replacedBy`:
+   * the document that stands for it from now on (a duplicate upload's original).
    */
-  async remove(documentId: string): Promise<string[]> {
-    return this.index.remove(documentId);
+  async remove(documentId: string, replacedBy: string | null = null): Promise<string[]> {
+    const chunkIds = this.index.remove(documentId);
+    this.watchers.removed(documentId, replacedBy); // a chat showing it shows its replacement, or the rest
+    return chunkIds;
   }
 
   /** Removes everything this user's Library holds (account deletion); returns every chunk id (for the vectors). */
   async erase(): Promise<string[]> {
     const ids = this.index.allChunkIds();
+    const held = this.watchers.release(null);
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
     this.open(); // an empty Library, should anything still call it
+    await this.revoke(held); // the user's sockets on chats of others close too
     return ids;
   }
 
@@ -218,6 +232,30 @@ export class Library extends DurableObject<Env> {
   /** These signed-in sessions of the user were signed out: their sockets ask nothing more. */
   async signOut(sessions: { id: string; expiresAt: number }[]): Promise<void> {
     this.ledger.signOut(sessions);
+    await this.revoke(this.watchers.release(sessions.map((s) => s.id)));
+  }
+
+  /** A chat holds a socket of this signed-in session; false when the session was signed out already (the chat closes it). */
+  async holdSession(chatId: string, session: { id: string; expiresAt: number }): Promise<boolean> {
+    if (this.ledger.signedOut([session.id]).length > 0) return false;
+    this.watchers.hold(chatId, session);
+    return true;
+  }
+
+  /** A chat watches some of this user's documents (`userId`, as it named this Library), or all of them; answers them as they are now. */
+  async watch(chatId: string, userId: string, request: WatchRequest): Promise<DocumentProgress> {
+    return this.watchers.watch(chatId, userId, request);
+  }
+
+  /** Tells each chat holding sockets of these sessions to close them (a chat that cannot be told finds out at its next question). */
+  private async revoke(held: Map<string, string[]>): Promise<void> {
+    await Promise.all(
+      [...held].map(([chatId, sessionIds]) =>
+        chatSession(this.env, chatId)
+          .revokeSessions(sessionIds)
+          .catch((err: unknown) => console.warn("could not close a signed-out session's sockets", err)),
+      ),
+    );
   }
 
   /** The documents still being indexed. */

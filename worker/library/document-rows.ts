@@ -1,7 +1,7 @@
 // A document's row in the Library's `documents` table, and what is read of it: where the document
 // is in its life (DocumentState), and the documents as the chat names them (NamedFile).
 import type { SyncSql } from "./library-schema";
-import type { DocumentState, NamedFile } from "./types";
+import type { DocumentState, NamedFile, WatchedFile } from "./types";
 
 export interface DocumentRow {
   id: string;
@@ -59,4 +59,17 @@ export function namedFiles(sql: SyncSql, ids: readonly string[], uploadKey: stri
 /** The documents still being indexed (waiting for the indexer, or read so far), oldest first. */
 export function indexingFiles(sql: SyncSql): NamedFile[] {
   return sql.rows<NamedFile>(`SELECT ${NAMED_FILE_COLUMNS} FROM documents WHERE status IN ${ACTIVE} ORDER BY rowid`);
+}
+
+/** These documents (those known here and not removed) as a chat or My Files shows their indexing. */
+export function watchedFiles(sql: SyncSql, ids: readonly string[]): WatchedFile[] {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return [];
+  const rows = sql.rows<Omit<WatchedFile, "ocrPages"> & { ocrPages: string }>(
+    `SELECT id AS fileId, file_name AS fileName, status, pages_done AS pagesDone, pages_total AS pagesTotal, error,
+       ocr_pages AS ocrPages, updated_at AS updatedAt
+     FROM documents WHERE status != 'removed' AND id IN (${wanted.map(() => "?").join(", ")})`,
+    ...wanted,
+  );
+  return rows.map((r) => ({ ...r, ocrPages: JSON.parse(r.ocrPages) as number[] }));
 }

@@ -1,6 +1,7 @@
 // The shapes a user's Library hands out: where a document is in its life, a
 // chunk as stored (and handed to the indexer for its vector), a chunk as search returns it.
 import type { DocumentStatus } from "../contract/documents";
+import type { FileProgress } from "../contract/protocol";
 
 /** Where a document is in its life, as My Files and the chat show it. */
 export interface DocumentState {
@@ -82,4 +83,36 @@ export interface AdmissionFacts {
   hits: ChunkHit[] | null;
   /** for a question over all the user's documents (it names none): those still being indexed, searched as far as they are */
   indexing: NamedFile[];
+}
+
+/**
+ * What a chat asks to be told of (./watchers.ts): some documents by id (its chips), or
+ * all of the user's (`current`: documents to answer as they are now, so nothing that
+ * happened before the watch began is missed).
+ */
+export type WatchRequest = { documentIds: string[] } | { all: true; current?: string[] };
+
+/**
+ * What a user's Library tells a chat that watches their documents, and answers
+ * when the chat starts watching: the documents it watches by id (all of them, as
+ * they are now) and, for a watch over all documents, those that changed and
+ * those still being indexed.
+ */
+export interface DocumentProgress {
+  /** whose Library tells (whose documents these are) */
+  userId: string;
+  files: WatchedFile[];
+  /** documents removed since the last push, each with the one that replaces it (a duplicate's original; null: none) */
+  replaced?: Record<string, string | null>;
+  /** with a watch over all documents: the user's documents still being indexed */
+  indexing?: NamedFile[];
+}
+
+/** A watched document as its Library tells it, stamped with its last change (a chat keeps the newest it was told). */
+export type WatchedFile = FileProgress & { updatedAt: number };
+
+/** A chat's answer to a push: whether it still watches by id and all documents (else the Library forgets that watch). */
+export interface KeepWatching {
+  ids: boolean;
+  all: boolean;
 }

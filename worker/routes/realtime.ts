@@ -46,7 +46,15 @@ export async function openChatSocket(c: Context<AppEnv>): Promise<Response> {
     const access = await sessionAccess({ db }, { sessionId, user });
     if (access === "denied")
       return refusedSocket(CLOSE_NO_ACCESS, { type: "error", code: 403, message: await noAccessReason({ db }, { sessionId, user }) });
-    identity = { sessionId, access, userId: user.id, email: user.email, authSessionId: ticket.authSessionId, ip: clientIp(c.req.raw) };
+    identity = {
+      sessionId,
+      access,
+      userId: user.id,
+      email: user.email,
+      authSessionId: ticket.authSessionId,
+      sessionExpiresAt: row.expiresAt,
+      ip: clientIp(c.req.raw),
+    };
     headers.set(TICKET_HEADER, JSON.stringify({ nonce: ticket.nonce, expiresAt: ticket.expiresAt }));
   } else {
     if (!sessionId.startsWith(GUEST_PREFIX))

@@ -99,10 +99,10 @@ export async function authenticate({ db, jwtSecret }: AccountDeps, { token }: { 
   return row ? { id: row.id, email: row.email, sessionId: claims.jti, expiresAt: claims.expiresAt } : null;
 }
 
-/** The user of a signed-in session that is still live (not revoked, unexpired, user present). */
+/** The user of a signed-in session that is still live (not revoked, unexpired, user present), and when the session expires. */
 export async function sessionUser({ db }: DbDeps, { userId, authSessionId }: { userId: string; authSessionId: string }) {
   return db
-    .select({ id: users.id, email: users.email })
+    .select({ id: users.id, email: users.email, expiresAt: authSessions.expiresAt })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
     .where(
