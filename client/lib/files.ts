@@ -2,8 +2,12 @@
 // the MMM DD, YYYY date format, which rows are shown, and when to auto-refresh.
 import type { FileItem } from "../../worker/contract/documents";
 
-/** File list auto-refresh while anything is pending or processing (spec section 9). */
-export const FILE_REFRESH_MS = 5000;
+/**
+ * While anything is pending or processing, My Files gets its progress pushed over the
+ * chat connection (state/fileProgress.ts) and reads the list again this often as a
+ * fallback, should a push not come (the spec's 5000 ms poll, replaced: docs/decisions.md).
+ */
+export const FILE_FALLBACK_POLL_MS = 30_000;
 
 /** A local upload row gets an id starting with this prefix (spec section 3). */
 export const TEMP_ID_PREFIX = "temp-";
@@ -89,16 +93,20 @@ export function canChatAbout(file: Pick<FileItem, "fileId" | "status">): boolean
   return !isTempFile(file) && key !== "failed" && key !== "uploading";
 }
 
+/** Statuses of a file still being indexed (its progress is pushed; the list is read again when it ends). */
+export function isIndexing(status: string | null | undefined): boolean {
+  const key = statusKey(status);
+  return key === "pending" || key === "processing";
+}
+
 /**
  * True while any file is still pending or processing, or waits for text
- * recognition that this browser is running (`recognising`, by file id): the list then re-polls.
+ * recognition that this browser is running (`recognising`, by file id): the list
+ * then watches their progress (and re-polls slowly).
  */
 export function needsRefresh(
   files: readonly (Pick<FileItem, "status"> & { fileId?: string })[],
   recognising: ReadonlySet<string> = new Set(),
 ): boolean {
-  return files.some((f) => {
-    const key = statusKey(f.status);
-    return key === "pending" || key === "processing" || (key === "needs_ocr" && recognising.has(f.fileId ?? ""));
-  });
+  return files.some((f) => isIndexing(f.status) || (statusKey(f.status) === "needs_ocr" && recognising.has(f.fileId ?? "")));
 }

@@ -9,6 +9,7 @@ import { RealtimeConnection } from "../lib/realtime";
 import { appInfo, newSessionId, setCurrentSession } from "./app";
 import { beginSession, chatConnection, chatState, setChatConnection } from "./chat";
 import { takeOpeningFiles } from "./chatDocuments";
+import { rewatchFiles } from "./fileProgress";
 import { handleServerMessage } from "./chatMessages";
 import { userInfo } from "./user";
 
@@ -64,7 +65,10 @@ export function connectChat(sessionId: string): () => void {
     const opening = takeOpeningFiles(sessionId);
     if (opening) conn.send({ action: "set_files", session_id: sessionId, file_ids: opening });
     conn.send({ action: "get_full_chat", session_id: sessionId });
-    if (userInfo.user && getToken()) conn.send({ action: "get_chats" });
+    if (userInfo.user && getToken()) {
+      conn.send({ action: "get_chats" });
+      rewatchFiles(conn); // My Files open: its files' progress is pushed on this connection
+    }
   });
   setChatConnection(conn);
   conn.connect(sessionId);

@@ -5,6 +5,7 @@ import { CHAT_MESSAGES, type AnswerMode, type ChatFile, type ServerMessage, type
 import { chatConnection, chatState, localId, waitingText, type ChatItem } from "./chat";
 import { showChatFiles } from "./chatDocuments";
 import { setChatList } from "./user";
+import { fileProgressArrived } from "./fileProgress";
 
 /** Error codes whose server message explains a refusal (limits, read-only, a file that cannot be attached). */
 const REFUSAL_CODES = new Set([400, 403, 404, 409, 429]);
@@ -243,6 +244,9 @@ export function handleServerMessage(message: ServerMessage): void {
         if (REFUSAL_CODES.has(message.code) && message.message) refusePending(message.message);
         else failPending();
       }
+      break;
+    case "file_progress":
+      if (Array.isArray(message.files)) fileProgressArrived(message.files);
       break;
     case "pong":
       break;

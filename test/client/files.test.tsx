@@ -2,17 +2,23 @@
 // row/status/date rules, the upload helper (link -> PUT with progress and no
 // Authorization -> index), and the page: rows from the list call, selection and
 // the floating bar, the row menu, deleting through the modal (single and several
-// files, with errors), the upload banner, the temporary upload row and the
-// 5-second auto-refresh. fetch and XMLHttpRequest are stubs.
+// files, with errors), the upload banner, the temporary upload row, and a
+// file's indexing followed from pushed progress with a 30-second fallback read.
+// fetch, XMLHttpRequest and the chat connection are stubs.
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FileItem, FileListResponse } from "../../worker/contract/documents";
+import type { FileProgress } from "../../worker/contract/protocol";
 import { formatDate, needsRefresh, statusLabel, visibleFiles } from "../../client/lib/files";
+import type { RealtimeConnection } from "../../client/lib/realtime";
 import { uploadPdf } from "../../client/lib/upload";
 import Files from "../../client/pages/Files";
+import { setChatConnection } from "../../client/state/chat";
+import { handleServerMessage } from "../../client/state/chatMessages";
 import { resetDrive } from "../../client/state/drive";
+import { rewatchFiles, watchFiles } from "../../client/state/fileProgress";
 import { userInfo } from "../../client/state/user";
 import { stubJsonFetch } from "../helpers/fetch-stub";
 
@@ -598,7 +604,7 @@ describe("My Files page", () => {
     expect(screen.queryByText("new.pdf")).toBeNull();
   });
 
-  it("refreshes every 5 s while a file is pending or processing, and stops on unmount", async () => {
+  it("falls back to reading the list every 30 s (not every 5 s) while a file is pending or processing, and stops on unmount", async () => {
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
     signIn();
     serveList(listOf(SAMPLE)); // notes.pdf is processing
@@ -606,14 +612,69 @@ describe("My Files page", () => {
     await screen.findByText("contract.pdf");
     expect(listCalls()).toHaveLength(1);
 
-    await act(async () => vi.advanceTimersByTime(5000));
+    await act(async () => vi.advanceTimersByTime(29_000));
+    expect(listCalls()).toHaveLength(1); // its progress is pushed: no read in between
+    await act(async () => vi.advanceTimersByTime(1_000));
     await waitFor(() => expect(listCalls()).toHaveLength(2));
-    await act(async () => vi.advanceTimersByTime(5000));
+    await act(async () => vi.advanceTimersByTime(30_000));
     await waitFor(() => expect(listCalls()).toHaveLength(3));
 
     unmount();
-    vi.advanceTimersByTime(20000);
+    vi.advanceTimersByTime(60_000);
     expect(listCalls()).toHaveLength(3);
+  });
+
+  it("follows a file's indexing from the progress pushed over the chat connection, and reads the list again when it ends", async () => {
+    signIn();
+    const sent: unknown[] = [];
+    setChatConnection({ send: (message: unknown) => sent.push(message) > 0 } as unknown as RealtimeConnection);
+    const draft = file({ fileId: "f4", fileName: "draft.pdf", fileHash: "h4", status: "pending", pageCount: null });
+    serveList(listOf([draft, SAMPLE[0]!]));
+    const told = (status: FileProgress["status"], pagesDone: number): FileProgress => ({
+      fileId: "f4",
+      fileName: "draft.pdf",
+      status,
+      pagesDone,
+      pagesTotal: 450,
+      error: null,
+      ocrPages: [],
+    });
+    try {
+      const { unmount } = renderPage();
+      const row = () => screen.getByText("draft.pdf").closest("tr")!;
+      await screen.findByText("draft.pdf");
+      expect(within(row()).getByText("Pending")).toBeTruthy();
+      // My Files asks to be told, naming the file it waits on
+      expect(sent).toEqual([{ action: "watch_files", watch: true, file_ids: ["f4"] }]);
+
+      act(() => handleServerMessage({ type: "file_progress", files: [told("processing", 25)] }));
+      expect(within(row()).getByText("Processing")).toBeTruthy();
+      act(() => handleServerMessage({ type: "file_progress", files: [told("processing", 125)] }));
+      expect(listCalls()).toHaveLength(1); // followed without a request
+
+      // indexed: the row says so at once, and the page is read again (the server's whole row)
+      serveList(listOf([{ ...draft, status: "indexed", pageCount: 450 }, SAMPLE[0]!]));
+      act(() => handleServerMessage({ type: "file_progress", files: [told("indexed", 450)] }));
+      expect(within(row()).getByText("Indexed")).toBeTruthy();
+      await waitFor(() => expect(listCalls()).toHaveLength(2));
+      // nothing left being indexed: the watch ends; an older word pushed late changes nothing
+      await waitFor(() => expect(sent.at(-1)).toEqual({ action: "watch_files", watch: false }));
+      act(() => handleServerMessage({ type: "file_progress", files: [told("processing", 400)] }));
+      expect(within(row()).getByText("Indexed")).toBeTruthy();
+      unmount();
+    } finally {
+      setChatConnection(null);
+    }
+  });
+
+  it("asks again for the progress it watches when the chat connection opens again", () => {
+    const sent: unknown[] = [];
+    const connection = { send: (message: unknown) => sent.push(message) > 0 } as unknown as RealtimeConnection;
+    watchFiles(["f7"]);
+    rewatchFiles(connection);
+    watchFiles(null);
+    rewatchFiles(connection);
+    expect(sent).toEqual([{ action: "watch_files", watch: true, file_ids: ["f7"] }]);
   });
 
   it("does not refresh when nothing is pending or processing", async () => {

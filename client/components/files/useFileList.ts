@@ -1,12 +1,16 @@
 // The My Files list (spec sections 4 and 9): one page at a time, newest first,
-// loaded again on demand and every 5 s while any file is pending or processing
-// or has its text recognised here (and once more when a recognition ends);
-// a search (file names containing it) asks the server 200 ms after typing stops.
+// loaded again on demand and once more when a recognition ends. While any file
+// is pending or processing (or has its text recognised here) their progress is
+// pushed over the chat connection (state/fileProgress.ts): a row follows its
+// file's status, and the page is read again when a file's indexing ends; reading
+// it every 30 s is the fallback, should a push not come. A search (file names
+// containing it) asks the server 200 ms after typing stops.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { FileItem } from "../../../worker/contract/documents";
-import { FILE_REFRESH_MS, needsRefresh } from "../../lib/files";
+import { FILE_FALLBACK_POLL_MS, isIndexing, needsRefresh } from "../../lib/files";
 import { loadFilePage } from "../../state/documents";
+import { onFileProgress, watchFiles } from "../../state/fileProgress";
 import { ocrState, recognisingIds } from "../../state/ocr";
 
 const SEARCH_DELAY_MS = 200;
@@ -71,13 +75,43 @@ export function useFileList(onLoaded: (files: FileItem[]) => void, search = "") 
     refetch();
   }, [finished, refetch]);
 
-  // Auto-refresh every 5 s while any file is pending or processing, or being recognised.
+  // Pushed progress: a row follows its file's status; a file whose indexing ended is read again with its page.
+  const shown = useRef(files);
+  shown.current = files;
+  useEffect(
+    () =>
+      onFileProgress((pushed) => {
+        let ended = false;
+        const next = shown.current.map((file) => {
+          const told = pushed.find((p) => p.fileId === file.fileId);
+          if (!told || told.status === file.status) return file;
+          if (!isIndexing(file.status) && isIndexing(told.status)) return file; // older than the list's word
+          if (!isIndexing(told.status)) ended = true;
+          return { ...file, status: told.status, pageCount: told.pagesTotal ?? file.pageCount, error: told.error, ocrPages: told.ocrPages };
+        });
+        if (next.some((file, i) => file !== shown.current[i])) setFiles(next);
+        if (ended) refetch();
+      }),
+    [refetch],
+  );
+
+  // While any file is pending or processing, or being recognised: its progress is pushed, and the page read every 30 s.
   const refreshing = needsRefresh(files, recognisingIds(documents));
+  const indexingIds = files
+    .filter((f) => isIndexing(f.status))
+    .map((f) => f.fileId)
+    .join(" ");
   useEffect(() => {
     if (!refreshing) return;
-    const timer = setInterval(refetch, FILE_REFRESH_MS);
-    return () => clearInterval(timer);
+    const timer = setInterval(refetch, FILE_FALLBACK_POLL_MS);
+    return () => {
+      clearInterval(timer);
+      watchFiles(null);
+    };
   }, [refreshing, refetch]);
+  useEffect(() => {
+    if (refreshing) watchFiles(indexingIds ? indexingIds.split(" ") : []);
+  }, [refreshing, indexingIds]);
 
   return { files, page, setPage, totalPages, loading, listError, refetch, searched };
 }
