@@ -68,7 +68,9 @@ export function corruptPdf(): Uint8Array {
 async function stripedPng(width: number, height: number): Promise<Uint8Array> {
   const rows = new Uint8Array((width + 1) * height); // each row: filter byte 0, then one byte per pixel
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) rows[y * (width + 1) + 1 + x] = (y >> 2) % 2 ? 40 : 220;
-  const compressed = new Uint8Array(await new Response(new Blob([rows]).stream().pipeThrough(new CompressionStream("deflate"))).arrayBuffer());
+  const compressed = new Uint8Array(
+    await new Response(new Blob([rows]).stream().pipeThrough(new CompressionStream("deflate"))).arrayBuffer(),
+  );
   const crcTable = Array.from({ length: 256 }, (_, n) => {
     let c = n;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
@@ -113,5 +115,28 @@ export async function scannedPdf(scannedPages: number, textPages: string[] = [],
     if (stamp) page.drawText(stamp, { x: 20, y: 20, size: 8, font });
   }
   for (const text of textPages) pdf.addPage([612, 792]).drawText(text, { x: 50, y: 740, size: 11, font });
+  return pdf.save();
+}
+
+/** One page per section: its heading on a line of its own in bold, then its body wrapped below it. */
+export async function headedPdf(sections: { heading: string; body: string }[]): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  for (const { heading, body } of sections) {
+    const page = pdf.addPage([612, 792]);
+    page.drawText(heading, { x: 50, y: 740, size: 16, font: bold });
+    let y = 710;
+    let line = "";
+    for (const word of body.split(/\s+/)) {
+      if (font.widthOfTextAtSize(`${line} ${word}`, 11) > 510) {
+        page.drawText(line, { x: 50, y, size: 11, font });
+        y -= 15;
+        line = "";
+      }
+      line = line ? `${line} ${word}` : word;
+    }
+    if (line) page.drawText(line, { x: 50, y, size: 11, font });
+  }
   return pdf.save();
 }

@@ -240,3 +240,17 @@ export const uploadAliases = sqliteTable(
   },
   (t) => [index("upload_aliases_document_idx").on(t.documentId), index("upload_aliases_upload_idx").on(t.uploadId)],
 );
+
+/**
+ * A document's overview (contract/overview.ts), computed once by the indexer: its own table, so
+ * My Files' list reads of `documents` do not carry it. Its page count is the document row's.
+ */
+export const documentOverviews = sqliteTable("document_overviews", {
+  documentId: text("document_id")
+    .primaryKey()
+    .references(() => documents.id, { onDelete: "cascade" }),
+  outline: text("outline", { mode: "json" }).$type<{ title: string; page: number; level: number }[]>().notNull(),
+  summary: text("summary").notNull(),
+  questions: text("questions", { mode: "json" }).$type<string[]>().notNull(),
+  createdAt: integer("created_at").notNull().default(now),
+});

@@ -3,6 +3,7 @@
 // slices of them, so a long PDF never holds the isolate: requests it also
 // serves (health checks, chats) run between two slices.
 import { DOCUMENT_MESSAGES } from "../contract/documents";
+import type { OutlineEntry } from "../contract/overview";
 import { isEmptyPage } from "../library/chunker";
 import { yieldToOtherWork } from "../lib/yield";
 import { openPdfium, PdfOpenError, type PdfiumDocument } from "./pdfium";
@@ -25,6 +26,8 @@ export interface PdfPages {
   pageCount: number;
   /** each page in order (index 0 = the PDF's first page), pausing for other work every few pages */
   pages(): AsyncGenerator<PageRead>;
+  /** the PDF's own bookmarks, first two levels; [] when it has none or they cannot be read */
+  outline(): OutlineEntry[];
   close(): Promise<void>;
 }
 
@@ -79,6 +82,14 @@ export async function openPdfPages(bytes: Uint8Array, maxPages: number): Promise
           sliceStart = performance.now();
           sliceLength = 0;
         }
+      }
+    },
+    outline: () => {
+      try {
+        return pdf.outline();
+      } catch (err) {
+        console.warn("could not read the PDF's bookmarks", err);
+        return [];
       }
     },
     close,

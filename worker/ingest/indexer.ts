@@ -12,6 +12,7 @@ import { library, type LibraryBinding } from "../library/stub";
 import { quotaFor } from "../services/quotas";
 import { deleteVectors, upsertChunkVectors, vectorsEnabled, type VectorBindings } from "../services/vectors";
 import { isEmptyPage } from "../library/chunker";
+import { recordOverview } from "../services/overviews";
 import { IndexingFailure, hasTooLittleText, openPdfPages } from "./extract";
 import { looksLikePdf, settleUpload } from "./upload-content";
 
@@ -91,7 +92,7 @@ export async function indexDocument(deps: IndexerDeps, documentId: string): Prom
 async function indexPages(
   deps: IndexerDeps,
   userLibrary: ReturnType<typeof library>,
-  doc: { userId: string; r2Key: string },
+  doc: { userId: string; r2Key: string; fileName: string },
   documentId: string,
   runId: string,
   read?: Uint8Array,
@@ -112,6 +113,7 @@ async function indexPages(
     let pagesRead = 0;
     let emptyPages = 0;
     const scannedPages: number[] = [];
+    const texts: string[] = []; // for the overview, computed once the text is in
     let step: string[] = [];
     let stepStarted = Date.now();
     const addStep = async () => {
@@ -129,12 +131,14 @@ async function indexPages(
       if (isEmptyPage(text)) emptyPages++;
       if (scanned) scannedPages.push(pagesRead);
       step.push(text);
+      texts.push(text);
       const stepDone = step.length === stepSize(pagesRead - step.length) || Date.now() - stepStarted >= STEP_MAX_MS;
       if (stepDone && !(await addStep())) return stopped();
     }
     if (step.length && !(await addStep())) return stopped();
     const textTooFew = hasTooLittleText(pagesRead, emptyPages);
     if (!scannedPages.length && textTooFew) throw new IndexingFailure(DOCUMENT_MESSAGES.noText);
+    await recordOverview(deps, { documentId, fileName: doc.fileName, pages: texts, bookmarks: pdf.outline() });
     return (await userLibrary.finish(documentId, runId, scannedPages, textTooFew)) ? "indexed" : stopped();
   } finally {
     await pdf.close();

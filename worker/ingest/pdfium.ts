@@ -7,9 +7,11 @@
 // document and page opened is closed again, even when reading fails.
 import { init } from "@embedpdf/pdfium";
 import pdfiumWasm from "@embedpdf/pdfium/pdfium.wasm";
+import type { OutlineEntry } from "../contract/overview";
 import { ligatureReader } from "./ligatures";
+import { readBookmarks } from "./pdf-outline";
 
-type Pdfium = Awaited<ReturnType<typeof init>>;
+export type Pdfium = Awaited<ReturnType<typeof init>>;
 
 let engine: Promise<Pdfium> | null = null;
 
@@ -81,6 +83,8 @@ export interface PdfiumDocument {
   pageCount: number;
   /** the text of a page (0-based), and where `asksImages(text)` whether the page paints an image */
   readPage(index: number, asksImages: (text: string) => boolean): { text: string; paintsImage: boolean };
+  /** the PDF's own bookmarks, first two levels ([] when it has none) */
+  outline(): OutlineEntry[];
   close(): void;
 }
 
@@ -153,6 +157,7 @@ export async function openPdfium(bytes: Uint8Array): Promise<PdfiumDocument> {
           m.FPDF_ClosePage(page);
         }
       }),
+    outline: () => guarded(() => readBookmarks(m, doc)),
     close() {
       if (!open) return;
       open = false;

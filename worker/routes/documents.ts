@@ -1,5 +1,5 @@
 // /api/documents: upload links, the signed upload and view endpoints, index,
-// list, status and delete. Signed-in only, except the two signed-link endpoints
+// list, status, overview and delete. Signed-in only, except the two signed-link endpoints
 // (the browser calls those without the product's Authorization header).
 import { Hono } from "hono";
 import { z } from "zod";
@@ -18,6 +18,7 @@ import { requireUser } from "../middleware/auth";
 import { valid } from "../middleware/validate";
 import { uploadLinkProvider } from "../providers/upload-links";
 import { deleteDocuments, getOwnedDocument, indexingStatus, listDocuments, markOpened, recognisePages } from "../services/documents";
+import { documentOverview } from "../services/overviews";
 import { cleanFileName, createUpload, findUploadingByKey, isPdfUpload, startIndexing } from "../services/uploads";
 import { signLink, verifyLink } from "../lib/signed-links";
 import { appOrigin } from "../lib/origin";
@@ -128,6 +129,10 @@ export const documentRoutes = new Hono<AppEnv>()
       return c.json(await recognisePages(deps, input), 200);
     },
   )
+  .get("/:fileId/overview", async (c) => {
+    const deps = { db: c.var.db, LIBRARY: c.env.LIBRARY, env: c.env };
+    return c.json(await documentOverview(deps, { userId: c.var.user.id, documentId: c.req.param("fileId") }), 200);
+  })
   .get("/viewDocument", valid("query", viewQuery), async (c) => {
     const { file_id, page, for: purpose } = c.req.valid("query");
     const doc = await getOwnedDocument({ db: c.var.db }, { userId: c.var.user.id, documentId: file_id });

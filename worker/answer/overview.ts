@@ -1,0 +1,156 @@
+// A document's overview from its pages' text: an outline of its headings (when the PDF has no
+// bookmarks of its own), a three-sentence extractive summary, and three questions from its
+// headings. Pure: the indexer gives it the pages as extracted (lines kept), and a document
+// indexed before overviews existed gives it the pages as its Library's chunks hold them (one
+// line each, so fewer headings are told apart; docs/decisions.md).
+import { OUTLINE_MAX_ENTRIES, type OutlineEntry } from "../contract/overview";
+import type { Passage } from "../providers/llm/types";
+import { isContentsPassage, isIndexPassage } from "./passages/contents";
+import { isHeading, leadingHeading, readsWhole, sentencePieces, splitSentences, wordCount } from "./passages/sentences";
+import { headingSuggestions, isSectionHeading, MAX_SUGGESTIONS } from "./suggestions";
+
+export const SUMMARY_SENTENCES = 3;
+
+/** A numbered part's title on its own line ("Chapter 2. Filing Status", "Section 3: Leave Policy"). */
+const NUMBERED_TITLE = /^(?:Chapter|Part|Section|Article)\s+[\dIVX]{1,4}[.:]?\s+\p{Lu}[^.!?]{2,80}$/u;
+
+const looksLikeHeading = (line: string) => isSectionHeading(line) || (NUMBERED_TITLE.test(line) && wordCount(line) <= 10);
+
+/** Lines that open front matter or back matter: an outline entry, never a suggested question. */
+const NOT_A_TOPIC =
+  /^(contents|table of contents|introduction|preface|foreword|index|glossary|reminders|what'?s new|appendix|inside cover|cover)\b/i;
+
+const lines = (page: string) =>
+  page
+    .split("\n")
+    .map((l) => l.replace(/\s+/g, " ").trim())
+    .filter(Boolean);
+
+/** Pages that list where things are (a table of contents, an index): no headings or summary there. */
+const isListingPage = (page: string) => {
+  const flat = page.replace(/\s+/g, " ");
+  return isContentsPassage(flat) || isIndexPassage(flat);
+};
+
+/** The headings of a page, in order: lines of their own, or (a page read as one line) headings run into a sentence. */
+function pageHeadings(page: string): string[] {
+  const own = lines(page);
+  if (own.length > 1) return own.filter(looksLikeHeading);
+  return sentencePieces(own[0] ?? "").flatMap((piece) => {
+    if (isSectionHeading(piece)) return [piece.replace(/[.:]$/, "")];
+    const run = leadingHeading(piece)?.heading;
+    return run && looksLikeHeading(run) ? [run] : [];
+  });
+}
+
+/**
+ * One entry per page that opens with a heading (its first), level 1: a heading printed on
+ * many pages is a running header and is left out.
+ */
+export function headingOutline(pages: readonly string[]): OutlineEntry[] {
+  const found = pages.map((page) => (isListingPage(page) ? [] : pageHeadings(page)));
+  const pagesWith = new Map<string, number>();
+  for (const headings of found) for (const h of new Set(headings)) pagesWith.set(h, (pagesWith.get(h) ?? 0) + 1);
+  const running = (h: string) => (pagesWith.get(h) ?? 0) > Math.max(2, pages.length / 5);
+  const outline: OutlineEntry[] = [];
+  found.forEach((headings, i) => {
+    const title = headings.find((h) => !running(h));
+    if (title && title !== outline.at(-1)?.title && outline.length < OUTLINE_MAX_ENTRIES) outline.push({ title, page: i + 1, level: 1 });
+  });
+  return outline;
+}
+
+/** A page's running text: its heading lines left out, so no heading runs into a sentence. */
+export function bodyText(page: string): string {
+  return lines(page)
+    .filter((line) => !looksLikeHeading(line))
+    .join(" ");
+}
+
+/** A sentence a summary can quote: whole, a statement of 8-45 words, no link or leader dots. */
+function summarySentence(sentence: string): string | null {
+  const text = leadingHeading(sentence)?.sentence ?? sentence;
+  const words = wordCount(text);
+  if (words < 8 || words > 45 || !readsWhole(text) || isHeading(text)) return null;
+  if (/https?:|www\.|\.{4}|\?$/.test(text)) return null;
+  // a title page's words run together ("Your Federal Income Tax For Individuals For use in...")
+  if (text.split(" ").filter((w) => /^\p{Lu}/u.test(w)).length > 0.4 * words) return null;
+  return text;
+}
+
+/** The first three sentences of the document's running text (its lead), skipping contents and index pages. */
+export function extractiveSummary(pages: readonly string[]): string {
+  const picked: string[] = [];
+  for (const page of pages) {
+    if (isListingPage(page)) continue;
+    for (const sentence of splitSentences(bodyText(page))) {
+      const text = summarySentence(sentence);
+      if (text && !picked.includes(text)) picked.push(text);
+      if (picked.length === SUMMARY_SENTENCES) return picked.join(" ");
+    }
+  }
+  return picked.join(" ");
+}
+
+/** The document's opening text for a model's summary, at most `max` characters. */
+export function openingText(pages: readonly string[], max = 6000): string {
+  let text = "";
+  for (const page of pages) {
+    if (isListingPage(page)) continue;
+    text += `${bodyText(page)}\n\n`;
+    if (text.length >= max) break;
+  }
+  return text.slice(0, max);
+}
+
+/** A model's summary cut to its first three sentences; "" when it wrote none. */
+export function firstSentences(text: string): string {
+  const sentences = sentencePieces(text.replace(/\s+/g, " ").trim()).filter((s) => /[.!?]["”')]?$/.test(s));
+  return sentences.slice(0, SUMMARY_SENTENCES).join(" ");
+}
+
+const asPassage = (fileName: string, text: string, page: number): Passage => ({
+  chunkId: "",
+  documentId: "",
+  fileName,
+  page,
+  text,
+  charStart: 0,
+  charEnd: text.length,
+});
+
+/** "1. Filing Information" -> "Filing Information": a title's number makes it no heading to ask about. */
+const withoutNumber = (title: string) => title.replace(/^(?:(?:chapter|part|section|article)\s+)?[\dIVX]{1,4}[.:)]?\s+/i, "").trim();
+
+/**
+ * Three questions from the outline's topics (then the pages' headings), as the follow-up chips
+ * word them; general questions about the document fill up when it has fewer headings.
+ */
+export function overviewQuestions(fileName: string, outline: readonly OutlineEntry[], pages: readonly string[]): string[] {
+  const topics = outline.map((e) => withoutNumber(e.title)).filter((t) => !NOT_A_TOPIC.test(t));
+  const passages = [
+    asPassage(fileName, topics.map((t) => (/[.?!]$/.test(t) ? t : `${t}.`)).join(" "), 1),
+    ...pages.flatMap((page, i) =>
+      isListingPage(page)
+        ? []
+        : [
+            asPassage(
+              fileName,
+              pageHeadings(page)
+                .filter((h) => !NOT_A_TOPIC.test(h))
+                .map((h) => `${h}.`)
+                .join(" "),
+              i + 1,
+            ),
+          ],
+    ),
+  ];
+  const questions = headingSuggestions("", passages);
+  for (const general of [
+    `What is ${fileName} about?`,
+    `What are the key points of ${fileName}?`,
+    `What deadlines or dates does ${fileName} mention?`,
+  ])
+    if (questions.length < MAX_SUGGESTIONS && !questions.includes(general)) questions.push(general);
+  return questions;
+}
