@@ -12,6 +12,7 @@ import { useSnapshot } from "valtio";
 import { AttachMenu } from "../components/chat/AttachMenu";
 import "../components/chat/chat.css";
 import { ChatFiles } from "../components/chat/ChatFiles";
+import { DocumentOverviews } from "../components/chat/DocumentOverview";
 import { ExportMenu } from "../components/chat/ExportMenu";
 import { RichText } from "../components/chat/RichText";
 import { Composer } from "../components/chat/Composer";
@@ -132,6 +133,7 @@ export default function Chat() {
   return (
     <main className={viewing >= 0 ? "page chat-page with-viewer" : "page chat-page"}>
       <h1 className="chat-greeting">Hello, how can I help you?</h1>
+      {user && <DocumentOverviews />}
       {hasMessages ? <MessageList /> : <Landing />}
 
       <DropZone className="chat-dock" hint="Drop PDFs to add them to this chat" onFiles={attachDroppedFiles}>
