@@ -12,6 +12,7 @@ import { benchScale } from "./scale";
 import { missedTargets, type LoadFigures } from "./load";
 import { benchTurnProfile } from "./turn-profile";
 import { profileSection } from "./turn-profile-report";
+import { benchUploadCost, uploadCostSection } from "./upload-cost";
 import { benchOcr, type OcrFigures } from "./ocr";
 import { startProduct } from "./product";
 import { benchVerify, verifyMisses, verifySection } from "./verify-report";
@@ -183,6 +184,7 @@ lines.push(
   `| reference: React + react-dom only | ${fmt(bundle.referenceJsKb, 1)} kB | - | 1.00 |`,
 );
 lines.push("", ...profileSection(await benchTurnProfile()));
+lines.push("", ...uploadCostSection(await benchUploadCost()));
 lines.push("", ...ocrSection(await measureOcr()));
 const load = loadInFreshProcess();
 const ms = (n: number) => `${fmt(n)} ms`;
