@@ -12,6 +12,7 @@ import { authRoutes } from "./routes/auth";
 import { chatRoutes } from "./routes/chat";
 import { contactRoutes } from "./routes/contact";
 import { documentRoutes } from "./routes/documents";
+import { folderRoutes } from "./routes/folders";
 import { driveRoutes, googleAuthRoutes } from "./routes/google";
 import { paymentRoutes } from "./routes/payment";
 import { profileRoutes } from "./routes/profile";
@@ -47,6 +48,7 @@ const api = new Hono<AppEnv>()
   .get("/health", (c) => c.json({ status: "ok" as const }, 200))
   .route("/auth", authRoutes)
   .route("/documents", documentRoutes)
+  .route("/folders", folderRoutes)
   .route("/auth/google", googleAuthRoutes)
   .route("/drive", driveRoutes)
   .route("/chat", chatRoutes)

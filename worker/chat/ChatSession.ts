@@ -14,6 +14,7 @@ import { getDb } from "../db/client";
 import { chooseChatProvider } from "../providers/llm";
 import { checkAttachable } from "../services/chat-files";
 import { listChats } from "../services/chats";
+import { ChatFolderScope } from "./chat-folder";
 import { ChatSockets } from "./chat-sockets";
 import { DocumentChips } from "./document-chips";
 import { FilesWatch } from "./files-watch";
@@ -33,6 +34,8 @@ export class ChatSession extends DurableObject<Env> {
   private readonly sockets: ChatSockets;
   /** the chat's documents, as every socket shows them */
   private readonly chips: DocumentChips;
+  /** the folder the chat's documents follow, if any */
+  private readonly folder: ChatFolderScope;
   /** all of a user's documents: My Files on a socket, a question over all files */
   private readonly allFiles: FilesWatch;
   /** what a turn may use of this chat */
@@ -46,6 +49,7 @@ export class ChatSession extends DurableObject<Env> {
     this.tickets = new UsedTickets(ctx.storage.sql);
     this.sockets = new ChatSockets(ctx, env);
     this.chips = new DocumentChips(ctx.storage, env, this.sockets);
+    this.folder = new ChatFolderScope(ctx.storage, env, this.chips, () => this.sockets.sessionId);
     this.allFiles = new FilesWatch(env, this.sockets);
     const chat = this;
     this.room = {
@@ -56,7 +60,10 @@ export class ChatSession extends DurableObject<Env> {
       documentIds: () => this.chips.ids(),
       files: (read) => this.chips.current(read),
       takeNewFiles: (files) => this.chips.takeNew(files),
-      storeFiles: (ownerId, files) => this.chips.store(ownerId, files),
+      storeFiles: (ownerId, files) => {
+        this.folder.clear();
+        this.chips.store(ownerId, files);
+      },
       untilIndexed: (timeoutMs) => this.chips.untilIndexed(timeoutMs),
       untilLibraryIndexed: (userId, timeoutMs, stop) => this.allFiles.untilIndexed(userId, timeoutMs, stop),
       broadcast: (message, onlyUserId) => this.sockets.broadcast(message, onlyUserId),
@@ -114,12 +121,16 @@ export class ChatSession extends DurableObject<Env> {
       case "get_full_chat":
         return this.sendFullChat(ws, who, message.session_id);
       case "set_files":
+      case "set_folder":
         return this.setFiles(ws, who, message);
       case "watch_files":
         if (!who.userId) return send(ws, { type: "error", code: 403, message: CHAT_MESSAGES.anonymousFiles });
         return this.allFiles.watchFiles(ws, who, message);
       case "chat":
-        return this.turns.ask(ws, who, (sessions) => admitQuestion(this.room, who, message, sessions), { liveNow });
+        // a folder's documents as they are now (a move pushes too; this is the latest it is read)
+        return this.turns.ask(ws, who, async (sessions) => (await this.folder.sync(), admitQuestion(this.room, who, message, sessions)), {
+          liveNow,
+        });
       case "regenerate":
         return this.turns.ask(ws, who, (sessions) => admitRegenerate(this.room, who, message, sessions), { regenerate: true, liveNow });
       case "stop":
@@ -146,6 +157,11 @@ export class ChatSession extends DurableObject<Env> {
     return { ids: this.chips.progress(told), all: this.allFiles.progress(told) };
   }
 
+  /** RPC: a document moved in or out of the folder this chat follows: the chips show the folder as it is now. */
+  async followFolder(): Promise<void> {
+    await this.folder.sync();
+  }
+
   /** RPC: these signed-in sessions were signed out (or their account deleted): their sockets close (4001). */
   async revokeSessions(sessionIds: string[]): Promise<void> {
     this.sockets.revoke(sessionIds);
@@ -168,6 +184,7 @@ export class ChatSession extends DurableObject<Env> {
     this.tickets = new UsedTickets(this.ctx.storage.sql);
     this.tickets.restore(taken);
     this.chips.forget();
+    this.folder.forget();
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
@@ -186,6 +203,7 @@ export class ChatSession extends DurableObject<Env> {
     if (sessionId !== who.sessionId) return send(ws, { type: "error", code: 403, message: CHAT_MESSAGES.notYourSession });
     // Documents first: the messages must be read right before sending, or a
     // stream chunk sent while waiting would reach this socket twice.
+    await this.folder.sync();
     const files = await this.chips.current();
     send(ws, {
       type: "full_chat",
@@ -194,17 +212,23 @@ export class ChatSession extends DurableObject<Env> {
       mode: chooseChatProvider(this.env).mode,
       readOnly: who.access === "member",
       files,
+      folder: this.chips.folder,
     });
   }
 
-  /** `set_files`: the owner replaces the chat's documents; everyone on the chat sees the new chips. */
-  private async setFiles(ws: WebSocket, who: SocketIdentity, message: Extract<ClientMessage, { action: "set_files" }>): Promise<void> {
-    const refuse = (code: number, text: string) => send(ws, { type: "error", code, message: text, action: "set_files" });
+  /** `set_files` (or `set_folder`): the owner replaces the chat's documents; everyone on the chat sees the new chips. */
+  private async setFiles(ws: WebSocket, who: SocketIdentity, message: Extract<ClientMessage, { action: "set_files" | "set_folder" }>) {
+    const refuse = (code: number, text: string) => send(ws, { type: "error", code, message: text, action: message.action });
     if (message.session_id !== who.sessionId) return refuse(403, CHAT_MESSAGES.notYourSession);
     if (!who.userId) return refuse(403, CHAT_MESSAGES.anonymousFiles);
     if (who.access === "member") return refuse(403, CHAT_MESSAGES.readOnly);
+    if (message.action === "set_folder") {
+      const scoped = await this.folder.set(who.userId, message.folder_id);
+      return scoped.ok ? undefined : refuse(scoped.code, scoped.message);
+    }
     const checked = await checkAttachable({ db: getDb(this.env) }, { ownerId: who.userId, ids: message.file_ids });
     if (!checked.ok) return refuse(checked.code, checked.message);
+    this.folder.clear();
     this.chips.store(who.userId, checked.files);
   }
 }

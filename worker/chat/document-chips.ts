@@ -4,7 +4,7 @@
 // and, while any of them is still being indexed, each time the owner's Library
 // pushes their progress (library/watchers.ts): no read in a loop. A turn waiting
 // for them to be indexed wakes on those pushes.
-import { INDEXING_STATUSES, type ChatFile, type FileInfo } from "../contract/protocol";
+import { INDEXING_STATUSES, type ChatFile, type ChatFolder, type FileInfo } from "../contract/protocol";
 import { getDb } from "../db/client";
 import { library } from "../library/stub";
 import type { DocumentProgress, WatchedFile } from "../library/types";
@@ -21,6 +21,8 @@ const newer = (a: readonly number[], b: readonly number[]) => a[0]! - b[0]! || a
 export class DocumentChips {
   /** the chat's documents (the set every question searches) */
   private documentSet: ChatDocuments;
+  /** the folder the chat follows (./chat-folder.ts), shown with the chips; null when none */
+  folder: ChatFolder | null = null;
   /** the last `files` frame sent, so unchanged progress is not sent again */
   private lastFilesFrame = "";
   /** the documents as last read or told (null: not known since the object started) */
@@ -164,9 +166,9 @@ export class DocumentChips {
   }
 
   private sendFiles(files: ChatFile[], always = false): void {
-    const frame = JSON.stringify(files);
+    const frame = JSON.stringify([files, this.folder]);
     if (frame === this.lastFilesFrame && !always) return;
     this.lastFilesFrame = frame;
-    this.sockets.broadcast({ type: "files", session_id: this.sockets.sessionId, files });
+    this.sockets.broadcast({ type: "files", session_id: this.sockets.sessionId, files, folder: this.folder });
   }
 }

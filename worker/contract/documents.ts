@@ -42,6 +42,8 @@ export interface FileItem {
   error: string | null;
   /** pages (1-based) that are pictures of text, still waiting for text recognition; [] when none */
   ocrPages: number[];
+  /** the folder it is in (contract/folders.ts); null at the top level */
+  folderId?: string | null;
 }
 
 /** GET /api/documents?pageSize=10&pageNumber=1 (newest first) */

@@ -25,6 +25,8 @@ export const clientMessageSchema = z.discriminatedUnion("action", [
   }),
   /** replaces the chat's documents (the chips) without asking anything */
   z.object({ action: z.literal("set_files"), session_id: sessionId, file_ids: fileIds, token }),
+  /** scopes the chat to one of the owner's folders: its documents (the 20 most recent) follow the folder */
+  z.object({ action: z.literal("set_folder"), session_id: sessionId, folder_id: z.string().min(1).max(100), token }),
   z.object({ action: z.literal("get_full_chat"), session_id: sessionId, token }),
   z.object({ action: z.literal("get_chats"), token }),
   /** the owner stops the answer being written: what was written is kept, marked stopped */

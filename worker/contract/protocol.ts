@@ -5,6 +5,10 @@
 // carries no zod.
 import type { SentenceCheck, Verified } from "./checks";
 import type { DocumentStatus } from "./documents";
+import type { Folder } from "./folders";
+
+/** The folder a chat is scoped to (`set_folder`): its documents are the chat's, following moves in and out. */
+export type ChatFolder = Folder;
 
 export const CHAT_QUERY_MAX = 4000;
 /** A chat searches at most this many documents (its "set"); none attached = all of the owner's indexed files. */
@@ -108,17 +112,26 @@ export type ServerMessage =
   | { type: "end"; session_id: string; message: StoredMessage; mode: AnswerMode; files: ChatFile[] }
   | { type: "chat_list"; chats: ChatListItem[] }
   | { type: "chat_list_update"; chats: ChatListItem[] }
-  | { type: "full_chat"; session_id: string; messages: StoredMessage[]; mode: AnswerMode; readOnly: boolean; files: ChatFile[] }
+  | {
+      type: "full_chat";
+      session_id: string;
+      messages: StoredMessage[];
+      mode: AnswerMode;
+      readOnly: boolean;
+      files: ChatFile[];
+      /** the folder the chat follows (absent from older servers: none) */
+      folder?: ChatFolder | null;
+    }
   /** the answer `message_id` is being written again (Regenerate): it leaves the chat, a new answer follows */
   | { type: "regenerating"; session_id: string; message_id: string }
   /** follow-up questions for answer `message_id`, sent after its `end` */
   | { type: "suggestions"; session_id: string; message_id: string; suggestions: string[] }
   /** the chat's documents changed, or their indexing progressed */
-  | { type: "files"; session_id: string; files: ChatFile[] }
+  | { type: "files"; session_id: string; files: ChatFile[]; folder?: ChatFolder | null }
   /** the indexing of the socket user's own documents moved on (sent while the socket watches them: `watch_files`) */
   | { type: "file_progress"; files: FileProgress[] }
   /** `action` names the client action that was refused, when it was not a question ("set_files") */
-  | { type: "error"; code: number; message: string; action?: "set_files" }
+  | { type: "error"; code: number; message: string; action?: "set_files" | "set_folder" }
   | { type: "pong" };
 
 /**

@@ -40,6 +40,20 @@ export const authSessions = sqliteTable(
   (t) => [index("auth_sessions_user_idx").on(t.userId)],
 );
 
+/** A user's folder of documents in My Files (names unique per user, case-insensitive). */
+export const folders = sqliteTable(
+  "folders",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("folders_user_name_unique").on(t.userId, sql`${t.name} COLLATE NOCASE`)],
+);
+
 export const documents = sqliteTable(
   "documents",
   {
@@ -63,10 +77,13 @@ export const documents = sqliteTable(
       .notNull()
       .default("upload"),
     driveFileId: text("drive_file_id"),
+    /** the folder in My Files; null = top level (a deleted folder's files go back there) */
+    folderId: text("folder_id").references(() => folders.id, { onDelete: "set null" }),
     createdAt: integer("created_at").notNull().default(now),
     lastOpenedAt: integer("last_opened_at"),
   },
   (t) => [
+    index("documents_folder_idx").on(t.folderId),
     uniqueIndex("documents_user_hash_unique").on(t.userId, t.fileHash),
     uniqueIndex("documents_r2_key_unique").on(t.r2Key),
     index("documents_user_created_idx").on(t.userId, t.createdAt),
@@ -104,6 +121,21 @@ export const chats = sqliteTable(
     updatedAt: integer("updated_at").notNull().default(now),
   },
   (t) => [index("chats_user_updated_idx").on(t.userId, t.updatedAt)],
+);
+
+/** A chat scoped to a folder (its ChatSession keeps the same): whom a move in or out of the folder tells. */
+export const chatFolders = sqliteTable(
+  "chat_folders",
+  {
+    sessionId: text("session_id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    folderId: text("folder_id")
+      .notNull()
+      .references(() => folders.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("chat_folders_folder_idx").on(t.folderId)],
 );
 
 export const chatShares = sqliteTable(

@@ -12,6 +12,7 @@ import {
   OCR_PAGE_MAX_CHARS,
   OCR_PAGES_PER_REQUEST,
 } from "../contract/documents";
+import { FOLDER_MESSAGES, moveDocumentSchema } from "../contract/folders";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
 import { requireUser } from "../middleware/auth";
@@ -19,6 +20,8 @@ import { valid } from "../middleware/validate";
 import { uploadLinkProvider } from "../providers/upload-links";
 import { deleteDocuments, getOwnedDocument, indexingStatus, listDocuments, markOpened, recognisePages } from "../services/documents";
 import { documentOverview } from "../services/overviews";
+import { getOwnedFolder, moveDocument } from "../services/folders";
+import { tellFolderChats } from "../services/folder-chats";
 import { cleanFileName, createUpload, findUploadingByKey, isPdfUpload, startIndexing } from "../services/uploads";
 import { signLink, verifyLink } from "../lib/signed-links";
 import { appOrigin } from "../lib/origin";
@@ -39,6 +42,8 @@ const listQuery = z.object({
   pageNumber: z.coerce.number().int().min(1).catch(1),
   /** keeps the files whose name contains this */
   search: z.string().trim().max(FILE_SEARCH_MAX).optional().catch(undefined),
+  /** keeps the files in this folder */
+  folderId: z.string().min(1).max(100).optional().catch(undefined),
 });
 const fileIdQuery = z.object({
   file_id: z.string({ error: M.fileIdRequired }).min(1, M.fileIdRequired),
@@ -110,8 +115,16 @@ export const documentRoutes = new Hono<AppEnv>()
     return c.json(result, 200);
   })
   .get("/", valid("query", listQuery), async (c) => {
-    const { pageNumber, pageSize, search } = c.req.valid("query");
-    return c.json(await listDocuments({ db: c.var.db }, { userId: c.var.user.id, pageNumber, pageSize, search: search || undefined }), 200);
+    const { pageNumber, pageSize, search, folderId } = c.req.valid("query");
+    if (folderId) await getOwnedFolder({ db: c.var.db }, { userId: c.var.user.id, folderId });
+    const input = { userId: c.var.user.id, pageNumber, pageSize, search: search || undefined, folderId };
+    return c.json(await listDocuments({ db: c.var.db }, input), 200);
+  })
+  .patch("/:fileId", valid("json", moveDocumentSchema), async (c) => {
+    const input = { userId: c.var.user.id, documentId: c.req.param("fileId"), folderId: c.req.valid("json").folderId };
+    const moved = await moveDocument({ db: c.var.db }, input);
+    await tellFolderChats(c.env, { userId: c.var.user.id, folderIds: [moved.from, input.folderId] });
+    return c.json({ status: "success" as const, message: FOLDER_MESSAGES.moved, fileId: moved.fileId, folderId: input.folderId }, 200);
   })
   .get("/indexingStatus", valid("query", fileIdQuery), async (c) => {
     return c.json(
@@ -121,7 +134,12 @@ export const documentRoutes = new Hono<AppEnv>()
   })
   .post(
     "/:fileId/ocr-pages",
-    bodyLimit({ maxSize: OCR_BODY_MAX_BYTES, onError: () => { throw new ApiError(413, M.ocrTooLong); } }),
+    bodyLimit({
+      maxSize: OCR_BODY_MAX_BYTES,
+      onError: () => {
+        throw new ApiError(413, M.ocrTooLong);
+      },
+    }),
     valid("json", ocrPagesSchema),
     async (c) => {
       const deps = { db: c.var.db, LIBRARY: c.env.LIBRARY, AI: c.env.AI, VECTORIZE: c.env.VECTORIZE };

@@ -40,16 +40,27 @@ function toFileItem(row: DocumentRow): FileItem {
     pageCount: row.pageCount,
     error: row.error,
     ocrPages: row.ocrPages,
+    folderId: row.folderId,
   };
 }
 
-/** One page of the user's documents, newest first; `search` keeps those whose name contains it. */
+/** One page of the user's documents, newest first; `search` keeps those whose name contains it, `folderId` those in that folder. */
 export async function listDocuments(
   { db }: DbDeps,
-  { userId, pageNumber, pageSize, search }: { userId: string; pageNumber: number; pageSize: number; search?: string },
+  {
+    userId,
+    pageNumber,
+    pageSize,
+    search,
+    folderId,
+  }: { userId: string; pageNumber: number; pageSize: number; search?: string; folderId?: string },
 ) {
   await sweepAbandonedUploads(db, userId);
-  const where = search ? and(eq(documents.userId, userId), contains(documents.fileName, search)) : eq(documents.userId, userId);
+  const where = and(
+    eq(documents.userId, userId),
+    search ? contains(documents.fileName, search) : undefined,
+    folderId ? eq(documents.folderId, folderId) : undefined,
+  );
   const total = (await db.select({ n: count() }).from(documents).where(where).get())?.n ?? 0;
   const rows = await db
     .select()
