@@ -27,6 +27,22 @@ export interface BundleFigures {
   oursCssKb: number;
   lazyChunks: number;
   referenceJsKb: number;
+  /** each Worker of the build: its code and WebAssembly, gzip, and whether it carries PDFium */
+  workers: { name: string; gzipKb: number; pdfium: boolean }[];
+}
+
+/** The Workers the build writes beside the client (dist/<worker name>/): what each one uploads. */
+function workerSizes(distDir: string): BundleFigures["workers"] {
+  return readdirSync(distDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && d.name !== "client")
+    .map((d) => {
+      const files = readdirSync(join(distDir, d.name), { recursive: true, encoding: "utf8" }).filter((f) => /\.(?:js|mjs|wasm)$/.test(f));
+      return {
+        name: d.name,
+        gzipKb: files.reduce((n, f) => n + gzipKb(join(distDir, d.name, f)), 0),
+        pdfium: files.some((f) => /pdfium/i.test(f)),
+      };
+    });
 }
 
 export async function benchBundle(): Promise<BundleFigures> {
@@ -52,5 +68,5 @@ export async function benchBundle(): Promise<BundleFigures> {
   await build({ root: refDir, logLevel: "error", plugins: [react()], build: { outDir: join(refDir, "dist") } });
   const reference = firstVisitKb(join(refDir, "dist"));
   rmSync(refDir, { recursive: true, force: true });
-  return { oursJsKb: ours.js, oursCssKb: ours.css, lazyChunks, referenceJsKb: reference.js };
+  return { oursJsKb: ours.js, oursCssKb: ours.css, lazyChunks, referenceJsKb: reference.js, workers: workerSizes(join(ROOT, "dist")) };
 }

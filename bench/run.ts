@@ -182,6 +182,15 @@ lines.push(
   "|---|---|---|---|",
   `| DocChat (home page; ${bundle.lazyChunks} other chunks load on demand) | ${fmt(bundle.oursJsKb, 1)} kB | ${fmt(bundle.oursCssKb, 1)} kB | ${fmt(bundle.oursJsKb / bundle.referenceJsKb, 2)} |`,
   `| reference: React + react-dom only | ${fmt(bundle.referenceJsKb, 1)} kB | - | 1.00 |`,
+  "",
+  "## Worker bundles (what each Worker uploads, gzip)",
+  "",
+  "The production build's Workers (dist/<name>/: code and WebAssembly). #44 wants the API Worker without PDFium, in an",
+  "ingestion Worker of its own; until then the one Worker carries both.",
+  "",
+  "| Worker | gzip | holds PDFium |",
+  "|---|---|---|",
+  ...bundle.workers.map((w) => `| ${w.name} | ${fmt(w.gzipKb, 0)} kB | ${w.pdfium ? "yes" : "no"} |`),
 );
 lines.push("", ...profileSection(await benchTurnProfile()));
 lines.push("", ...uploadCostSection(await benchUploadCost()));
