@@ -11,6 +11,7 @@ import {
   INDEXING_STATUSES,
   type AnswerMode,
   type ChatFile,
+  type ChatFolder,
   type FileInfo,
   type Source,
 } from "../../worker/contract/protocol";
@@ -45,6 +46,8 @@ export interface ChatState {
   readOnly: boolean;
   /** The chat's documents as the server last reported them (empty: all the user's files are searched). */
   files: ChatFile[];
+  /** The folder the chat follows (its documents are the folder's), or null. */
+  folder: ChatFolder | null;
   /** Ids attached since the last question: the next question names them. */
   newFileIds: string[];
   /** A refused question's text, handed back to the composer to retry. */
@@ -66,6 +69,7 @@ export function defaultChatState(): ChatState {
     mode: null,
     readOnly: false,
     files: [],
+    folder: null,
     newFileIds: [],
     draft: null,
     uploadError: null,

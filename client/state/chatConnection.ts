@@ -8,7 +8,7 @@ import { CHAT_MESSAGES } from "../../worker/contract/protocol";
 import { RealtimeConnection } from "../lib/realtime";
 import { appInfo, newSessionId, setCurrentSession } from "./app";
 import { beginSession, chatConnection, chatState, setChatConnection } from "./chat";
-import { takeOpeningFiles } from "./chatDocuments";
+import { takeOpeningFiles, takeOpeningFolder } from "./chatDocuments";
 import { rewatchFiles } from "./fileProgress";
 import { handleServerMessage } from "./chatMessages";
 import { userInfo } from "./user";
@@ -64,6 +64,8 @@ export function connectChat(sessionId: string): () => void {
     // A chat opened with files ("Chat about this file") attaches them first.
     const opening = takeOpeningFiles(sessionId);
     if (opening) conn.send({ action: "set_files", session_id: sessionId, file_ids: opening });
+    const folderId = takeOpeningFolder(sessionId);
+    if (folderId) conn.send({ action: "set_folder", session_id: sessionId, folder_id: folderId });
     conn.send({ action: "get_full_chat", session_id: sessionId });
     if (userInfo.user && getToken()) {
       conn.send({ action: "get_chats" });

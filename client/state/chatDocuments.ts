@@ -1,7 +1,7 @@
 // The chat's documents (spec sections 4 and 8): the set every question
 // searches, kept by the server and shown as chips. Uploads, drive imports and
 // picks from My Files add to it; "Chat about this file" starts a chat with it.
-import { CHAT_MESSAGES, type ChatFile } from "../../worker/contract/protocol";
+import { CHAT_MESSAGES, type ChatFile, type ChatFolder } from "../../worker/contract/protocol";
 import { appInfo, startNewChat } from "./app";
 import { beginSession, chatConnection, chatState, waitingText } from "./chat";
 import { assertUploadablePdf, uploadFailure } from "../lib/upload";
@@ -12,8 +12,9 @@ import { userInfo } from "./user";
  * The server reported the chat's documents: show them, keep the placeholder's
  * progress current, and start recognising the text of scanned ones (once per document).
  */
-export function showChatFiles(files: ChatFile[]): void {
+export function showChatFiles(files: ChatFile[], folder?: ChatFolder | null): void {
   chatState.files = files.map((f) => ({ ...f }));
+  if (folder !== undefined) chatState.folder = folder ? { ...folder } : null;
   // text recognition loads only when a scanned document is there (never on a first visit)
   if (!chatState.readOnly && files.some((f) => f.status === "needs_ocr")) void import("./ocr").then((ocr) => ocr.autoRecognise(files));
   const known = new Set(files.map((f) => f.fileId));
@@ -53,6 +54,34 @@ export function forgetDeletedFiles(fileIds: readonly string[]): void {
 let openingFiles: { sessionId: string; fileIds: string[] } | null = null;
 
 /** The documents a chat opening now starts with, once (null when none were chosen for it). */
+let openingFolder: { sessionId: string; folderId: string } | null = null;
+
+/** The folder a chat opened with "Chat about this folder" follows (sent once, as `set_folder`, when its socket opens). */
+export function takeOpeningFolder(sessionId: string): string | null {
+  if (openingFolder?.sessionId !== sessionId) return null;
+  const { folderId } = openingFolder;
+  openingFolder = null;
+  return folderId;
+}
+
+/** "Chat about this folder": a new chat scoped to the folder; its chips come with the server's `files` frame. */
+export function startChatWithFolder(folder: ChatFolder): void {
+  startNewChat(userInfo.user?.email ?? null);
+  const sessionId = appInfo.currentSessionId!;
+  openingFolder = { sessionId, folderId: folder.id };
+  beginSession(sessionId);
+  chatState.folder = { ...folder };
+}
+
+/** Scopes the open chat to a folder (From My Files); the server answers with a `files` frame. */
+export function setChatFolder(folderId: string): void {
+  const sessionId = chatState.sessionId;
+  if (!sessionId || chatState.readOnly) return;
+  if (!chatConnection()?.send({ action: "set_folder", session_id: sessionId, folder_id: folderId })) {
+    chatState.uploadError = CHAT_MESSAGES.sendFailed;
+  }
+}
+
 export function takeOpeningFiles(sessionId: string): string[] | null {
   if (openingFiles?.sessionId !== sessionId) return null;
   const { fileIds } = openingFiles;

@@ -221,10 +221,11 @@ export function handleServerMessage(message: ServerMessage): void {
     case "full_chat":
       if (message.session_id === chatState.sessionId && Array.isArray(message.messages)) {
         onFullChat(message.messages, message.mode, Boolean(message.readOnly), Array.isArray(message.files) ? message.files : []);
+        chatState.folder = message.folder ?? null;
       }
       break;
     case "files":
-      if (message.session_id === chatState.sessionId && Array.isArray(message.files)) showChatFiles(message.files);
+      if (message.session_id === chatState.sessionId && Array.isArray(message.files)) showChatFiles(message.files, message.folder);
       break;
     case "suggestions":
       if (message.session_id === chatState.sessionId && Array.isArray(message.suggestions)) {

@@ -17,15 +17,16 @@ import { uploadPdf } from "../lib/upload";
 /** The "From My Files" list is read in pages of the API's largest size. */
 const ATTACHABLE_PAGE_SIZE = 100;
 
-function listPage(pageNumber: number, pageSize: number, search = ""): Promise<FileListResponse> {
+function listPage(pageNumber: number, pageSize: number, search = "", folderId: string | null = null): Promise<FileListResponse> {
   const query = new URLSearchParams({ pageSize: String(pageSize), pageNumber: String(pageNumber) });
   if (search.trim()) query.set("search", search.trim());
+  if (folderId) query.set("folderId", folderId);
   return api<FileListResponse>("GET", `/api/documents?${query}`);
 }
 
 /** One page of My Files, newest first (only names containing `search`, when given). */
-export function loadFilePage(pageNumber: number, search = ""): Promise<FileListResponse> {
-  return listPage(pageNumber, FILE_LIST_PAGE_SIZE, search);
+export function loadFilePage(pageNumber: number, search = "", folderId: string | null = null): Promise<FileListResponse> {
+  return listPage(pageNumber, FILE_LIST_PAGE_SIZE, search, folderId);
 }
 
 /** Files a chat can attach: everything except failed ones and uploads that have not arrived. */

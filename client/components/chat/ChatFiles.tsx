@@ -28,14 +28,19 @@ export function chipStatus(
 }
 
 export function ChatFiles({ signedIn }: { signedIn: boolean }) {
-  const { files, uploads, readOnly } = useSnapshot(chatState);
+  const { files, uploads, readOnly, folder } = useSnapshot(chatState);
   const recognitions = useSnapshot(ocrState).documents;
   if (!signedIn) return null;
-  if (files.length === 0 && uploads.length === 0) {
+  if (files.length === 0 && uploads.length === 0 && !folder) {
     return readOnly ? null : <p className="chat-scope-note">{CHAT_MESSAGES.searchingAll}</p>;
   }
   return (
     <ul className="chat-attachments" aria-label="Documents in this chat">
+      {folder && (
+        <li className="chat-attachment chat-folder-chip">
+          <Icon name="files" /> Folder {folder.name} ({folder.documentCount} {folder.documentCount === 1 ? "file" : "files"})
+        </li>
+      )}
       {files.map((file) => {
         const status = chipStatus(file, recognitions[file.fileId]);
         return (

@@ -22,9 +22,11 @@ interface FileTableProps {
   onDelete: (file: FileItem) => void;
   /** "Chat about this file": a new chat with it attached. */
   onChat: (file: FileItem) => void;
+  /** "Move to folder" */
+  onMove?: (file: FileItem) => void;
 }
 
-export function FileTable({ files, progress, selected, loading, emptyText, onToggle, onView, onDelete, onChat }: FileTableProps) {
+export function FileTable({ files, progress, selected, loading, emptyText, onToggle, onView, onDelete, onChat, onMove }: FileTableProps) {
   return (
     <div className="file-table-card">
       <table className="file-table" aria-label="Your files" aria-busy={loading || undefined}>
@@ -57,6 +59,7 @@ export function FileTable({ files, progress, selected, loading, emptyText, onTog
                 onView={onView}
                 onDelete={onDelete}
                 onChat={onChat}
+                onMove={onMove}
               />
             ))
           )}
@@ -74,9 +77,10 @@ interface FileRowProps {
   onView: (file: FileItem) => void;
   onDelete: (file: FileItem) => void;
   onChat: (file: FileItem) => void;
+  onMove?: (file: FileItem) => void;
 }
 
-function FileRow({ file, percent, selected, onToggle, onView, onDelete, onChat }: FileRowProps) {
+function FileRow({ file, percent, selected, onToggle, onView, onDelete, onChat, onMove }: FileRowProps) {
   const temp = isTempFile(file);
 
   function onKeyDown(event: React.KeyboardEvent<HTMLTableRowElement>) {
@@ -131,6 +135,7 @@ function FileRow({ file, percent, selected, onToggle, onView, onDelete, onChat }
                 disabled: !canChatAbout(file),
                 title: canChatAbout(file) ? undefined : (file.error ?? "Available once the upload has arrived"),
               },
+              ...(onMove ? [{ label: "Move to folder", onSelect: () => onMove(file) }] : []),
               {
                 label: "Delete",
                 danger: true,

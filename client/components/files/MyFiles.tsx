@@ -2,13 +2,15 @@
 // progress (chosen or dropped, several at once), the paged file table, row and bulk selection, view, delete and
 // "Chat about this file", and the Google Drive import. Mounted only while
 // someone is signed in.
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import type { DeleteResponse, FileItem } from "../../../worker/contract/documents";
 import { MAX_CHAT_FILES } from "../../../worker/contract/protocol";
 import { canChatAbout, deletionKey, visibleFiles } from "../../lib/files";
 import { useMounted } from "../../lib/useMounted";
-import { forgetDeletedFiles, startChatWithFiles } from "../../state/chatDocuments";
+import type { Folder } from "../../../worker/contract/folders";
+import { forgetDeletedFiles, startChatWithFiles, startChatWithFolder } from "../../state/chatDocuments";
+import { loadFolders } from "../../state/folders";
 import { viewDocument } from "../../state/documents";
 import { filesListed } from "../../state/ocr";
 import { DrivePicker } from "../drive/DrivePicker";
@@ -17,6 +19,8 @@ import { DeleteModal } from "./DeleteModal";
 import { DropZone } from "../DropZone";
 import { FilesToolbar } from "./FilesToolbar";
 import { FileTable } from "./FileTable";
+import { FolderBar } from "./FolderBar";
+import { MoveModal } from "./MoveModal";
 import { Pagination } from "./Pagination";
 import { SelectionBar } from "./SelectionBar";
 import { useFileList } from "./useFileList";
@@ -34,7 +38,14 @@ export function MyFiles() {
     },
     [refresh],
   );
-  const { files, page, setPage, totalPages, loading, listError, refetch, searched } = useFileList(onLoaded, search);
+  const [folderId, setFolderId] = useState<string | null>(null);
+  const [folders, setFolders] = useState<Folder[]>([]);
+  const [moveTargets, setMoveTargets] = useState<FileItem[] | null>(null);
+  const { files, page, setPage, totalPages, loading, listError, refetch, searched } = useFileList(onLoaded, search, folderId);
+  const readFolders = useCallback(() => {
+    loadFolders().then(setFolders, (err: unknown) => console.error("Loading the folders failed", err));
+  }, []);
+  useEffect(readFolders, [readFolders]);
   // Newest first: a new upload or import is on page 1.
   const showFirstPage = () => {
     setPage(1);
@@ -55,7 +66,13 @@ export function MyFiles() {
     const gone = new Set(result?.deleted ?? []);
     forgetDeletedFiles([...files, ...selected.values()].filter((f) => gone.has(deletionKey(f) ?? "")).map((f) => f.fileId));
     clear();
+    readFolders();
     refetch();
+  }
+
+  function chatAboutFolder(folder: Folder) {
+    startChatWithFolder(folder);
+    navigate("/app/chat");
   }
 
   function chatAbout(chosen: FileItem[]) {
@@ -71,6 +88,17 @@ export function MyFiles() {
   return (
     <DropZone onFiles={startUploads}>
       <FilesToolbar onUpload={startUploads} onOpenDrive={() => setPickerOpen(true)} search={search} onSearch={setSearch} />
+
+      <FolderBar
+        folders={folders}
+        current={folderId}
+        onChoose={setFolderId}
+        onChanged={() => {
+          readFolders();
+          refetch();
+        }}
+        onChat={chatAboutFolder}
+      />
 
       {uploadError && <ErrorBanner message={uploadError} onDismiss={dismissUploadError} />}
       {listError && (
@@ -92,6 +120,7 @@ export function MyFiles() {
         onView={(f) => void viewDocument(f).then(() => mounted.current && refetch())}
         onDelete={(f) => setDeleteTargets([f])}
         onChat={(f) => chatAbout([f])}
+        onMove={(f) => setMoveTargets([f])}
       />
       <Pagination page={page} totalPages={totalPages} onChange={setPage} />
 
@@ -100,11 +129,25 @@ export function MyFiles() {
         onViewAll={() => void viewAll()}
         onChatAll={chattable.length ? () => chatAbout(chattable) : undefined}
         onDeleteAll={() => setDeleteTargets(deletable)}
+        onMoveAll={() => setMoveTargets([...selected.values()].filter((f) => deletionKey(f) !== null))}
         onClear={clear}
         deleteDisabled={deletable.length === 0}
       />
 
       {pickerOpen && <DrivePicker mode="multi" onClose={() => setPickerOpen(false)} onImported={showFirstPage} />}
+
+      {moveTargets && moveTargets.length > 0 && (
+        <MoveModal
+          files={moveTargets}
+          folders={folders}
+          onClose={() => setMoveTargets(null)}
+          onMoved={() => {
+            clear();
+            readFolders();
+            refetch();
+          }}
+        />
+      )}
 
       {deleteTargets && deleteTargets.length > 0 && (
         <DeleteModal files={deleteTargets} onClose={() => setDeleteTargets(null)} onDeleted={onDeleted} />

@@ -5,12 +5,14 @@ interface SelectionBarProps {
   /** "Chat about selected": a new chat with the selected files attached (absent when none can be). */
   onChatAll?: () => void;
   onDeleteAll: () => void;
+  /** "Move to folder" for the selected files */
+  onMoveAll?: () => void;
   onClear: () => void;
   /** No selected file can be deleted yet (none has a content hash). */
   deleteDisabled?: boolean;
 }
 
-export function SelectionBar({ count, onViewAll, onChatAll, onDeleteAll, onClear, deleteDisabled = false }: SelectionBarProps) {
+export function SelectionBar({ count, onViewAll, onChatAll, onDeleteAll, onMoveAll, onClear, deleteDisabled = false }: SelectionBarProps) {
   if (count < 1) return null;
   return (
     <div className="selection-bar" role="toolbar" aria-label="Selected files">
@@ -24,6 +26,11 @@ export function SelectionBar({ count, onViewAll, onChatAll, onDeleteAll, onClear
         <button type="button" className="btn btn-outline" onClick={onChatAll} disabled={!onChatAll}>
           Chat about selected
         </button>
+        {onMoveAll && (
+          <button type="button" className="btn btn-outline" onClick={onMoveAll}>
+            Move to folder
+          </button>
+        )}
         <button type="button" className="btn btn-danger" onClick={onDeleteAll} disabled={deleteDisabled}>
           Delete all
         </button>

@@ -4,7 +4,8 @@
 // pushed over the chat connection (state/fileProgress.ts): a row follows its
 // file's status, and the page is read again when a file's indexing ends; reading
 // it every 30 s is the fallback, should a push not come. A search (file names
-// containing it) asks the server 200 ms after typing stops.
+// containing it) asks the server 200 ms after typing stops; a folder chosen
+// lists only its files.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { FileItem } from "../../../worker/contract/documents";
@@ -16,7 +17,7 @@ import { ocrState, recognisingIds } from "../../state/ocr";
 const SEARCH_DELAY_MS = 200;
 
 /** `onLoaded` (stable) sees every page that arrives. */
-export function useFileList(onLoaded: (files: FileItem[]) => void, search = "") {
+export function useFileList(onLoaded: (files: FileItem[]) => void, search = "", folderId: string | null = null) {
   const [files, setFiles] = useState<FileItem[]>([]);
   const [page, setPage] = useState(1);
   const [searched, setSearched] = useState(search);
@@ -37,11 +38,18 @@ export function useFileList(onLoaded: (files: FileItem[]) => void, search = "") 
     return () => clearTimeout(timer);
   }, [search, searched]);
 
+  // Another folder starts on its first page.
+  const shownFolder = useRef(folderId);
+  if (shownFolder.current !== folderId) {
+    shownFolder.current = folderId;
+    if (page !== 1) setPage(1);
+  }
+
   // Load the current page (and again on every refetch). Stale answers are ignored.
   useEffect(() => {
     let cancelled = false;
     setLoading(true);
-    loadFilePage(page, searched)
+    loadFilePage(page, searched, folderId)
       .then((result) => {
         if (cancelled) return;
         const list = Array.isArray(result?.files) ? result.files : [];
@@ -64,7 +72,7 @@ export function useFileList(onLoaded: (files: FileItem[]) => void, search = "") 
     return () => {
       cancelled = true;
     };
-  }, [page, searched, reloadTick, onLoaded]);
+  }, [page, searched, folderId, reloadTick, onLoaded]);
 
   // A finished recognition changed a document's status.
   const { documents, finished } = useSnapshot(ocrState);
