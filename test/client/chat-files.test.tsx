@@ -1,7 +1,8 @@
 // The chat's documents in the browser: chips with their state and a remove
 // button, "Searching all your files" when none is attached, the "From My Files"
-// dialog (search, multi-select, keyboard), and "Chat about this file" /
-// "Chat about selected" on My Files opening a new chat with those files.
+// dialog (search, multi-select, keyboard; a folder chosen there scopes the
+// chat), and "Chat about this file" / "Chat about selected" on My Files
+// opening a new chat with those files.
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
@@ -186,6 +187,50 @@ describe("From My Files", () => {
     for (const box of boxes.slice(0, MAX_CHAT_FILES)) await user.click(box);
     expect(boxes.slice(MAX_CHAT_FILES).every((b) => b.disabled)).toBe(true);
     expect(within(dialog).getByText(`A chat can search at most ${MAX_CHAT_FILES} documents.`)).toBeTruthy();
+  });
+});
+
+describe("From My Files offers folders", () => {
+  it("lists the user's folders with their counts, and choosing one scopes the chat to it (set_folder)", async () => {
+    const folders = [
+      { id: "tax", name: "Tax", documentCount: 2 },
+      { id: "empty", name: "Empty", documentCount: 0 },
+    ];
+    const files = reply;
+    reply = (url) => (url === "/api/folders" ? { status: 200, body: { folders } } : files(url));
+    const user = userEvent.setup();
+    render(<App at="/app/chat" />);
+    const ws = await socket();
+    await ws.open();
+    const sessionId = appInfo.currentSessionId!;
+
+    await user.click(screen.getByRole("button", { name: "Attach a file" }));
+    await user.click(screen.getByRole("menuitem", { name: "From My Files" }));
+    const dialog = screen.getByRole("dialog", { name: "Attach from My Files" });
+    const list = await within(dialog).findByRole("list", { name: "Your folders" });
+    expect(
+      within(list)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["Folder Tax (2 files)", "Folder Empty (0 files)"]);
+    // an empty folder cannot scope a chat (the server refuses it)
+    expect((within(list).getByRole("button", { name: "Folder Empty (0 files)" }) as HTMLButtonElement).disabled).toBe(true);
+    // the files are still offered as before
+    expect(await within(dialog).findByRole("list", { name: "Your files" })).toBeTruthy();
+
+    await user.click(within(list).getByRole("button", { name: "Folder Tax (2 files)" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(ws.frames().at(-1)).toEqual({ action: "set_folder", session_id: sessionId, folder_id: "tax", token: "tok-ann" });
+
+    // the server answers with the folder's documents; the chips name the folder with its count
+    await ws.emit({
+      type: "files",
+      session_id: sessionId,
+      files: [chatFile(MY_FILES[0]!), chatFile(MY_FILES[3]!)],
+      folder: { id: "tax", name: "Tax", documentCount: 2 },
+    });
+    const chips = within(screen.getByRole("list", { name: "Documents in this chat" }));
+    expect(chips.getByText(/Folder Tax \(2 files\)/)).toBeTruthy();
   });
 });
 

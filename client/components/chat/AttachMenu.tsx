@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import { chatState } from "../../state/chat";
-import { attachFiles, setChatFiles } from "../../state/chatDocuments";
+import { attachFiles, setChatFiles, setChatFolder } from "../../state/chatDocuments";
 import { attachDriveFile, CHAT_DRIVE_RECHECK_MS, DRIVE_MESSAGES, startConnect, useDriveConnection } from "../../state/drive";
 import { userInfo } from "../../state/user";
 import { DrivePicker } from "../drive/DrivePicker";
@@ -134,7 +134,12 @@ export function AttachMenu({ disabled = false }: { disabled?: boolean }) {
       )}
       {dialog === "drive" && <DrivePicker mode="single" onClose={() => setDialog(null)} onSelect={attachDriveFile} />}
       {dialog === "myFiles" && (
-        <MyFilesDialog attachedIds={files.map((f) => f.fileId)} onClose={() => setDialog(null)} onConfirm={setChatFiles} />
+        <MyFilesDialog
+          attachedIds={files.map((f) => f.fileId)}
+          onClose={() => setDialog(null)}
+          onConfirm={setChatFiles}
+          onChooseFolder={setChatFolder}
+        />
       )}
     </div>
   );

@@ -1,11 +1,15 @@
 // "From My Files": pick documents already uploaded (indexed or still indexing,
 // newest first) for the chat, with a search box and checkboxes. The chat's
 // current documents start checked; confirming makes the checked ones the chat's set.
+// The user's folders are offered above the files: choosing one scopes the chat to
+// it (it then follows the folder).
 import { useEffect, useMemo, useState } from "react";
 import type { FileItem } from "../../../worker/contract/documents";
+import { FOLDER_MESSAGES, type Folder } from "../../../worker/contract/folders";
 import { MAX_CHAT_FILES } from "../../../worker/contract/protocol";
 import { formatDate, statusLabel } from "../../lib/files";
 import { loadAttachableFiles } from "../../state/documents";
+import { loadFolders } from "../../state/folders";
 import { Modal } from "../Modal";
 
 export const MY_FILES_MESSAGES = {
@@ -22,10 +26,17 @@ interface MyFilesDialogProps {
   attachedIds: readonly string[];
   onClose: () => void;
   onConfirm: (fileIds: string[]) => void;
+  /** A folder was chosen: the chat follows it. */
+  onChooseFolder: (folderId: string) => void;
 }
 
-export function MyFilesDialog({ attachedIds, onClose, onConfirm }: MyFilesDialogProps) {
+/** A folder's name with its count, as the chat's chip shows it. */
+export const folderLabel = (folder: Folder) =>
+  `Folder ${folder.name} (${folder.documentCount} ${folder.documentCount === 1 ? "file" : "files"})`;
+
+export function MyFilesDialog({ attachedIds, onClose, onConfirm, onChooseFolder }: MyFilesDialogProps) {
   const [files, setFiles] = useState<FileItem[] | null>(null);
+  const [folders, setFolders] = useState<Folder[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [search, setSearch] = useState("");
   const [checked, setChecked] = useState<string[]>(() => [...attachedIds]);
@@ -38,6 +49,10 @@ export function MyFilesDialog({ attachedIds, onClose, onConfirm }: MyFilesDialog
         console.error("Loading My Files failed", err);
         if (!cancelled) setError(MY_FILES_MESSAGES.loadFailed);
       });
+    // folders are an extra: without them the dialog still picks files
+    loadFolders()
+      .then((list) => !cancelled && setFolders(list))
+      .catch((err: unknown) => console.warn("Loading folders failed", err));
     return () => {
       cancelled = true;
     };
@@ -47,6 +62,10 @@ export function MyFilesDialog({ attachedIds, onClose, onConfirm }: MyFilesDialog
     const needle = search.trim().toLowerCase();
     return (files ?? []).filter((f) => f.fileName.toLowerCase().includes(needle));
   }, [files, search]);
+  const shownFolders = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return folders.filter((f) => f.name.toLowerCase().includes(needle));
+  }, [folders, search]);
   const full = checked.length >= MAX_CHAT_FILES;
 
   function toggle(fileId: string) {
@@ -65,6 +84,26 @@ export function MyFilesDialog({ attachedIds, onClose, onConfirm }: MyFilesDialog
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />
+        {shownFolders.length > 0 && (
+          <ul className="my-files-list my-files-folders" aria-label="Your folders">
+            {shownFolders.map((folder) => (
+              <li key={folder.id}>
+                <button
+                  type="button"
+                  className="my-files-item my-files-folder"
+                  disabled={folder.documentCount === 0}
+                  title={folder.documentCount === 0 ? FOLDER_MESSAGES.emptyForChat : "Chat about this folder"}
+                  onClick={() => {
+                    onChooseFolder(folder.id);
+                    onClose();
+                  }}
+                >
+                  {folderLabel(folder)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
         {error ? (
           <p className="form-error">{error}</p>
         ) : files === null ? (
