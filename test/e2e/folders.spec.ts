@@ -3,7 +3,8 @@
 // "Tax" with New folder, move p17 and fw4 into it (the folder bar counts 2), open
 // "Chat about this folder" (the chips name the folder with its count) and ask a
 // question one of them answers; then move fw9 into the folder on My Files, go
-// back to the same chat, and a question only fw9 answers cites fw9.
+// back to the same chat, and a question only fw9 answers cites fw9. A new chat
+// scoped to the folder from "From My Files" shows the folder's three files.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
@@ -78,4 +79,14 @@ test("a chat about a folder cites its files, and follows a file moved into it la
 
   const second = await ask(page, "What is Form W-9 used for to certify a taxpayer identification number?");
   expect(await sourceFiles(second)).toContain("fw9.pdf");
+
+  // From My Files offers the folder: choosing it scopes a new chat to it
+  await page.getByRole("button", { name: "New Chat" }).click();
+  await page.getByRole("button", { name: "Attach a file" }).click();
+  await page.getByRole("menuitem", { name: "From My Files" }).click();
+  const picker = page.getByRole("dialog", { name: "Attach from My Files" });
+  await picker.getByRole("list", { name: "Your folders" }).getByRole("button", { name: "Folder Tax (3 files)" }).click();
+  await expect(picker).toBeHidden();
+  await expect(chips.getByText("Folder Tax (3 files)")).toBeVisible();
+  for (const name of ["p17.pdf", "fw4.pdf", "fw9.pdf"]) await expect(chips.getByText(name)).toBeVisible();
 });
