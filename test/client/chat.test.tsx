@@ -206,6 +206,17 @@ describe("Chat page", () => {
     expect(ws.frames().at(-1)).toEqual({ action: "chat", query: "What is the notice period?", session_id: sessionId });
     expect(screen.getByText("What is the notice period?")).toBeTruthy();
     expect(screen.getByText(CHAT_MESSAGES.waiting)).toBeTruthy();
+    // the wait is announced, and the list of messages still holds only list items
+    expect(screen.getByRole("status").textContent).toContain(CHAT_MESSAGES.waiting);
+    expect(
+      [...screen.getByRole("region", { name: "Messages" }).querySelector("ol")!.children].map((li) => [
+        li.tagName,
+        li.getAttribute("role"),
+      ]),
+    ).toEqual([
+      ["LI", null],
+      ["LI", null],
+    ]);
     expect(chatState.loading).toBe(true);
     // while the answer is written, Stop takes Send's place: nothing else can be sent
     expect(screen.queryByRole("button", { name: "Send" })).toBeNull();

@@ -70,13 +70,16 @@ function CopyAnswer({ item }: { item: Snapshot<ChatItem> }) {
 function Message({ item, canRegenerate }: { item: Snapshot<ChatItem>; canRegenerate: boolean }) {
   if (item.type === "loading") {
     return (
-      <li className="chat-message bot chat-waiting" role="status">
-        <span className="typing-dots" aria-hidden="true">
-          <span />
-          <span />
-          <span />
+      // the status role goes inside: an <li> with another role leaves its list with a child that is no list item (axe "list")
+      <li className="chat-message bot chat-waiting">
+        <span role="status">
+          <span className="typing-dots" aria-hidden="true">
+            <span />
+            <span />
+            <span />
+          </span>
+          {item.text}
         </span>
-        {item.text}
       </li>
     );
   }
