@@ -4,7 +4,7 @@
 // leaves for Google), Verifying connection (disabled, re-checked every 30 s) or
 // Add from drive (the single-choice picker; the chosen file is imported). Every
 // file chosen joins the chat's documents. Anonymous visitors get a disabled button.
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import { chatState } from "../../state/chat";
 import { attachFiles, setChatFiles, setChatFolder } from "../../state/chatDocuments";
@@ -14,6 +14,7 @@ import { DrivePicker } from "../drive/DrivePicker";
 import { MyFilesDialog } from "./MyFilesDialog";
 import { Icon } from "../Icon";
 import { Tooltip } from "../Tooltip";
+import { useDismiss } from "../../lib/useDismiss";
 
 export const ATTACH_LOGIN_TOOLTIP = "Log in to analyze files for free.";
 
@@ -26,22 +27,7 @@ export function AttachMenu({ disabled = false }: { disabled?: boolean }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  // Close on a click outside or Escape.
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: MouseEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
-    };
-    document.addEventListener("mousedown", onPointer);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("mousedown", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
+  useDismiss(open, rootRef, () => setOpen(false));
 
   if (!user) {
     return (

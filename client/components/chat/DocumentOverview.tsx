@@ -7,9 +7,9 @@ import { useSnapshot } from "valtio";
 import type { DocumentOverview as Overview } from "../../../worker/contract/overview";
 import { api } from "../../lib/api";
 import { chatState } from "../../state/chat";
-import { sendQuestion } from "../../state/chatMessages";
 import { openCitation } from "../../state/viewer";
 import "./overview.css";
+import { SuggestionChips } from "./SuggestionChips";
 
 /** Overviews fetched in this tab, by file id: a document's does not change once indexed. */
 const fetched = new Map<string, Promise<Overview | null>>();
@@ -80,15 +80,7 @@ export function OverviewCard({ fileId, fileName, ready, chatId }: { fileId: stri
             </nav>
           )}
           {overview.questions.length > 0 && (
-            <ul className="chat-suggestions" aria-label={`Suggested questions about ${fileName}`}>
-              {overview.questions.map((question) => (
-                <li key={question}>
-                  <button type="button" className="suggestion-chip" onClick={() => sendQuestion(question)}>
-                    {question}
-                  </button>
-                </li>
-              ))}
-            </ul>
+            <SuggestionChips questions={overview.questions} label={`Suggested questions about ${fileName}`} />
           )}
         </div>
       )}

@@ -2,7 +2,7 @@
 // the chat from GET /api/chat/:session_id/export with the bearer token and saves it under the name
 // the server gives (the chat's title). Shown to a signed-in owner or shared reader once the chat
 // has messages; a failed export is told through `onError` (the dock's error banner).
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import { EXPORT_MESSAGES, exportPath, type ExportFormat } from "../../../worker/contract/chat-export";
 import { apiDownload, saveFile, serverMessage } from "../../lib/api";
@@ -10,6 +10,7 @@ import { chatState } from "../../state/chat";
 import { userInfo } from "../../state/user";
 import { Icon } from "../Icon";
 import "./export-menu.css";
+import { useDismiss } from "../../lib/useDismiss";
 
 const FORMATS: { format: ExportFormat; label: string }[] = [
   { format: "md", label: "Markdown" },
@@ -23,22 +24,7 @@ export function ExportMenu({ onError }: { onError: (message: string) => void }) 
   const [busy, setBusy] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
 
-  // Close on a click outside or Escape.
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: MouseEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
-    };
-    document.addEventListener("mousedown", onPointer);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("mousedown", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
+  useDismiss(open, rootRef, () => setOpen(false));
 
   if (!user || !sessionId || messages.length === 0) return null;
 

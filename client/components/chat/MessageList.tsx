@@ -8,11 +8,12 @@ import type { SentenceCheck } from "../../../worker/contract/checks";
 import { CHAT_MESSAGES, type Source } from "../../../worker/contract/protocol";
 import { answerAsMarkdown, sourcePage } from "../../lib/answer";
 import { chatState, type ChatItem } from "../../state/chat";
-import { regenerableId, regenerateAnswer, retryInterrupted, sendQuestion } from "../../state/chatMessages";
+import { regenerableId, regenerateAnswer, retryInterrupted } from "../../state/chatMessages";
 import { openCitation } from "../../state/viewer";
 import { Icon } from "../Icon";
 import { CheckLine } from "./AnswerCheck";
 import { RichText } from "./RichText";
+import { SuggestionChips } from "./SuggestionChips";
 
 export const SCROLL_DELAY_MS = 100;
 
@@ -123,24 +124,9 @@ function Message({ item, canRegenerate }: { item: Snapshot<ChatItem>; canRegener
             )}
           </div>
         )}
-        {canRegenerate && item.suggestions?.length ? <Suggestions questions={item.suggestions} /> : null}
+        {canRegenerate && item.suggestions?.length ? <SuggestionChips questions={item.suggestions} label="Suggested questions" /> : null}
       </div>
     </li>
-  );
-}
-
-/** Follow-up questions under the last answer: one click asks it. */
-function Suggestions({ questions }: { questions: readonly string[] }) {
-  return (
-    <ul className="chat-suggestions" aria-label="Suggested questions">
-      {questions.map((question) => (
-        <li key={question}>
-          <button type="button" className="suggestion-chip" onClick={() => sendQuestion(question)}>
-            {question}
-          </button>
-        </li>
-      ))}
-    </ul>
   );
 }
 
