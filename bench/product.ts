@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ServerMessage, SocketTicketResponse, Source } from "../worker/contract/protocol";
+import type { ServerMessage, TicketResponse, Source } from "../worker/contract/protocol";
 
 const ROOT = join(import.meta.dirname, "..");
 export const PASSWORD = "Secret123";
@@ -222,7 +222,7 @@ export async function waitIndexed(base: string, token: string, fileName: string,
 
 /** A chat socket as the client opens one: a single-use ticket for this session in its URL, never the sign-in token. */
 export async function chatSocket(base: string, token: string, sessionId: string): Promise<WebSocket> {
-  const { ticket } = await api<SocketTicketResponse>(base, "POST", "/api/chat/ticket", { token, body: { session_id: sessionId } });
+  const { ticket } = await api<TicketResponse>(base, "POST", "/api/chat/ticket", { token, body: { session_id: sessionId } });
   return new WebSocket(`${base.replace(/^http/, "ws")}/ws?session_id=${encodeURIComponent(sessionId)}&token=${encodeURIComponent(ticket)}`);
 }
 

@@ -15,7 +15,7 @@ import {
   SOCKET_TICKET_PATH,
   type ClientMessage,
   type ServerMessage,
-  type SocketTicketResponse,
+  type TicketResponse,
 } from "../../worker/contract/protocol";
 import { forceLogout, getToken } from "./api";
 
@@ -55,7 +55,7 @@ async function socketTicket(sessionId: string, token: string): Promise<string> {
     headers: { Accept: "application/json", "Content-Type": "application/json", Authorization: `Bearer ${token}` },
     body: JSON.stringify({ session_id: sessionId }),
   });
-  const data = (await response.json().catch(() => null)) as (Partial<SocketTicketResponse> & { message?: string }) | null;
+  const data = (await response.json().catch(() => null)) as (Partial<TicketResponse> & { message?: string }) | null;
   if (!response.ok || !data?.ticket) throw new TicketRefused(response.status, data?.message ?? `Request failed (${response.status})`);
   return data.ticket;
 }

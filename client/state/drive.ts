@@ -7,6 +7,7 @@ import { useEffect } from "react";
 import { proxy, useSnapshot } from "valtio";
 import type { DriveConnectionResponse, DriveFile, DriveFileList, DriveImportResponse } from "../../worker/contract/documents";
 import type { StatusMessage } from "../../worker/contract/messages";
+import type { TicketResponse } from "../../worker/contract/protocol";
 import { api, ApiRequestError, getToken } from "../lib/api";
 import { browserNavigation } from "../lib/navigation";
 import { addChatFiles } from "./chatDocuments";
@@ -124,21 +125,30 @@ export function connectionFailed(): void {
   if (driveState.connected === "loading") driveState.connected = false;
 }
 
-/** The browser URL that starts the drive authorization (the token travels as a query value). */
-export function connectUrl(token: string): string {
+/**
+ * The browser URL that starts the drive authorization. Its authorization value is a single-use
+ * ticket for it (POST /api/auth/google/connectTicket), never the sign-in token: a URL stays in logs.
+ */
+export function connectUrl(ticket: string): string {
   const redirect = `${window.location.origin}/gdrive-connected`;
-  return `/api/auth/google/connect?action=connect&authorization=${encodeURIComponent(token)}&redirect_uri=${encodeURIComponent(redirect)}`;
+  return `/api/auth/google/connect?action=connect&authorization=${encodeURIComponent(ticket)}&redirect_uri=${encodeURIComponent(redirect)}`;
 }
 
 /** Leaves for Google's consent screen; it returns to /gdrive-connected. */
-export function startConnect(): void {
-  const token = getToken();
-  if (!token) {
+export async function startConnect(): Promise<void> {
+  if (!getToken()) {
     console.error("Connecting Google Drive needs a signed-in user.");
     return;
   }
   awaitConnection();
-  browserNavigation.assign(connectUrl(token));
+  try {
+    const { ticket } = await api<TicketResponse>("POST", "/api/auth/google/connectTicket");
+    browserNavigation.assign(connectUrl(ticket));
+  } catch (err) {
+    // a 401 has signed the user out already (api.ts); anything else leaves the button as it was
+    console.error("Could not start the Google Drive connection", err);
+    connectionFailed();
+  }
 }
 
 /** DELETE /api/drive/connection. */

@@ -68,6 +68,7 @@ function signIn(user: User = ann, token = "tok-ann") {
 }
 
 const calls = (url: string) => requests.filter((r) => r.url === url);
+const TICKET_URL = "/api/auth/google/connectTicket";
 const statusCalls = () => calls(STATUS_URL);
 
 function deferred<T>() {
@@ -511,17 +512,26 @@ describe("Chat attach menu", () => {
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
     signIn();
     let status = "not_connected";
-    handler = (url) => (url === STATUS_URL ? { status: 200, body: { status } } : { status: 404, body: {} });
+    handler = (url) =>
+      url === STATUS_URL
+        ? { status: 200, body: { status } }
+        : url === TICKET_URL
+          ? { status: 200, body: { ticket: "ticket-1" } }
+          : { status: 404, body: {} };
     const user = userEvent.setup();
     const { unmount } = render(<AttachMenu />);
     await waitFor(() => expect(statusCalls()).toHaveLength(1));
     await user.click(screen.getByRole("button", { name: "Attach a file" }));
     await user.click(await screen.findByRole("menuitem", { name: "Connect to drive" }));
 
+    // the link carries a single-use ticket asked with the bearer token, never the token itself
     const redirect = encodeURIComponent(`${window.location.origin}/gdrive-connected`);
-    expect(assign).toHaveBeenCalledExactlyOnceWith(
-      `/api/auth/google/connect?action=connect&authorization=tok-ann&redirect_uri=${redirect}`,
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledExactlyOnceWith(
+        `/api/auth/google/connect?action=connect&authorization=ticket-1&redirect_uri=${redirect}`,
+      ),
     );
+    expect(calls(TICKET_URL)).toHaveLength(1);
     expect(driveState.connected).toBe("loading");
 
     await user.click(screen.getByRole("button", { name: "Attach a file" }));
@@ -599,6 +609,7 @@ describe("My Files drive button", () => {
     handler = (url) => {
       if (url.startsWith("/api/documents?")) return { status: 200, body: listOf([]) };
       if (url === STATUS_URL) return { status: 200, body: { status: "not_connected" } };
+      if (url === TICKET_URL) return { status: 200, body: { ticket: "ticket-2" } };
       return { status: 404, body: {} };
     };
     const user = userEvent.setup();
@@ -608,8 +619,10 @@ describe("My Files drive button", () => {
     expect(button.disabled).toBe(false);
     await user.click(button);
     const redirect = encodeURIComponent(`${window.location.origin}/gdrive-connected`);
-    expect(assign).toHaveBeenCalledExactlyOnceWith(
-      `/api/auth/google/connect?action=connect&authorization=tok-ann&redirect_uri=${redirect}`,
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledExactlyOnceWith(
+        `/api/auth/google/connect?action=connect&authorization=ticket-2&redirect_uri=${redirect}`,
+      ),
     );
     expect(screen.queryByRole("dialog")).toBeNull();
   });

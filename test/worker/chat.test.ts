@@ -25,7 +25,7 @@ import { uploadAndIndex, waitUntilDone } from "../helpers/documents";
 import { textPdf } from "../helpers/pdfs";
 import { libraryRows } from "../helpers/library";
 import { openSocket, openSocketWith } from "../helpers/sockets";
-import { mintSocketTicket } from "../../worker/lib/socket-tickets";
+import { mintTicket } from "../../worker/lib/tickets";
 
 const PAGES = [
   "Employee handbook. New employees receive a laptop and a badge on their first day.",
@@ -181,11 +181,11 @@ describe("socket tickets", () => {
     const jti = JSON.parse(atob(u.token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))).jti as string;
     const claims = { userId: u.user.id, authSessionId: jti, sessionId };
 
-    await refusedAsBadToken(await openSocketWith(sessionId, await mintSocketTicket(env.JWT_SECRET, claims, -1000)));
+    await refusedAsBadToken(await openSocketWith(sessionId, await mintTicket(env.JWT_SECRET, claims, -1000)));
     const otherSession = (await ticketFor(u.token, `${u.email}-${crypto.randomUUID()}`)).json.ticket as string;
     await refusedAsBadToken(await openSocketWith(sessionId, otherSession));
     await refusedAsBadToken(
-      await openSocketWith(sessionId, await mintSocketTicket("another-secret-that-is-long-enough-0123456789", claims)),
+      await openSocketWith(sessionId, await mintTicket("another-secret-that-is-long-enough-0123456789", claims)),
     );
     await refusedAsBadToken(await openSocketWith(sessionId, u.token));
 

@@ -71,9 +71,16 @@ async function googleSignIn(email: string, name = "Grace Google") {
   return callbackJson(await consent(await start("action=signin"), { email, name }));
 }
 
+/** The Drive connection link's single-use ticket, as the client asks for it before leaving for Google. */
+async function connectTicket(token: string): Promise<string> {
+  const res = await call("POST", "/api/auth/google/connectTicket", { token });
+  expect(res.status).toBe(200);
+  return res.json.ticket as string;
+}
+
 async function connectDrive(token: string, email: string) {
   const authUrl = await start(
-    `action=connect&authorization=${encodeURIComponent(token)}&redirect_uri=${encodeURIComponent("http://localhost/gdrive-connected")}`,
+    `action=connect&authorization=${encodeURIComponent(await connectTicket(token))}&redirect_uri=${encodeURIComponent("http://localhost/gdrive-connected")}`,
   );
   expect(new URL(authUrl).searchParams.get("scope")).toContain("https://www.googleapis.com/auth/drive.readonly");
   const res = await fetchWorker(await consent(authUrl, { email }));
@@ -86,7 +93,7 @@ describe("binding the authorization to the browser that started it", () => {
   it("refuses a callback completed in another browser, for connect and sign-in, and links nothing", async () => {
     const victim = await newUser("bind-victim");
     const authUrl = await start(
-      `action=connect&authorization=${encodeURIComponent(victim.token)}&redirect_uri=${encodeURIComponent("/gdrive-connected")}`,
+      `action=connect&authorization=${encodeURIComponent(await connectTicket(victim.token))}&redirect_uri=${encodeURIComponent("/gdrive-connected")}`,
     );
     // someone else's consent, returning in a browser without the starter's cookie
     const attackerCallback = await consent(authUrl, { email: uniqueEmail("attacker") });
@@ -224,9 +231,24 @@ describe("sign in with Google", () => {
 });
 
 describe("Google Drive", () => {
-  it("connect needs a signed-in caller", async () => {
+  it("connect needs a signed-in caller's single-use ticket: never the sign-in token, a used ticket, or a chat's", async () => {
     const res = await fetchWorker("/api/auth/google/connect?action=connect&authorization=garbage");
     expect(res.status).toBe(401);
+    expect((await call("POST", "/api/auth/google/connectTicket")).status).toBe(401);
+    const { token, user } = await newUser("drive-ticket");
+    const connect = (authorization: string) =>
+      fetchWorker(`/api/auth/google/connect?action=connect&authorization=${encodeURIComponent(authorization)}`);
+    // the sign-in token itself is no longer accepted in a URL
+    expect((await connect(token)).status).toBe(401);
+    const ticket = await connectTicket(token);
+    expect((await connect(ticket)).status).toBe(302);
+    expect((await connect(ticket)).status).toBe(401); // once
+    const chatTicket = (await call("POST", "/api/chat/ticket", { token, body: { session_id: `${user.email}-x` } })).json.ticket as string;
+    expect((await connect(chatTicket)).status).toBe(401);
+    // a ticket of a session signed out since is refused
+    const later = await connectTicket(token);
+    await call("POST", "/api/auth/signout", { token });
+    expect((await connect(later)).status).toBe(401);
   });
 
   it("stores the drive tokens encrypted, refreshes them when expired, and forgets a revoked grant", async () => {

@@ -1,4 +1,4 @@
-// The socket tickets a chat's Durable Object has taken (lib/socket-tickets.ts),
+// The socket tickets a chat's Durable Object has taken (lib/tickets.ts),
 // in its own SQLite: a ticket opens one socket, once. A nonce is kept until its
 // ticket expires; the check and the record are one synchronous step of the
 // object, so two upgrades with one ticket cannot both pass.

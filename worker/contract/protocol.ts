@@ -140,7 +140,8 @@ export type ServerMessage =
  * the sign-in token (a URL ends up in request logs).
  */
 export const SOCKET_TICKET_PATH = "/api/chat/ticket";
-export interface SocketTicketResponse {
+/** A single-use ticket: the chat socket's (above), or the Drive connection link's (`POST /api/auth/google/connectTicket`). */
+export interface TicketResponse {
   ticket: string;
 }
 

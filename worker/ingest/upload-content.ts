@@ -9,6 +9,7 @@ import { getDb } from "../db/client";
 import { CLAIMED_HASH_PREFIX, documents, uploadAliases } from "../db/schema";
 import { library } from "../library/stub";
 import type { IndexerDeps } from "./indexer";
+import { isUniqueViolation } from "../db/unique";
 
 /** What an upload came to: a new document, a duplicate of one the user has, or deleted meanwhile. */
 export type UploadOutcome = "kept" | "duplicate" | "gone";
@@ -30,11 +31,6 @@ export function looksLikePdf(bytes: Uint8Array): boolean {
 export async function sha256Hex(bytes: Uint8Array): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", bytes);
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const text = `${(err as Error)?.message ?? ""} ${String((err as { cause?: unknown })?.cause ?? "")}`;
-  return /UNIQUE constraint failed/i.test(text);
 }
 
 /**

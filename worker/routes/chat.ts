@@ -11,7 +11,7 @@ import { requireUser } from "../middleware/auth";
 import { enforceRateLimit } from "../middleware/rate-limit";
 import { valid } from "../middleware/validate";
 import { listChats, renameChat } from "../services/chats";
-import { CHAT_MESSAGES, type ChatSearchResponse, type SocketTicketResponse } from "../contract/protocol";
+import { CHAT_MESSAGES, type ChatSearchResponse, type TicketResponse } from "../contract/protocol";
 import { chatSearchQuery, renameChatSchema } from "../contract/protocol-schemas";
 import { searchChats } from "../services/chat-search";
 import { sendChatMemo } from "../services/memo";
@@ -19,7 +19,7 @@ import { contentDisposition, exportChat } from "../services/chat-export";
 import { EXPORT_FORMATS, EXPORT_MESSAGES } from "../contract/chat-export";
 import { deleteChat, listMembers, revokeMember, shareChat } from "../services/sharing";
 import { appOrigin } from "../lib/origin";
-import { mintSocketTicket } from "../lib/socket-tickets";
+import { mintTicket } from "../lib/tickets";
 import type { MemoResponse, ShareMembersResponse, ShareResponse } from "../contract/mail";
 import type { StatusMessage } from "../contract/messages";
 
@@ -34,8 +34,8 @@ export const chatRoutes = new Hono<AppEnv>()
   // the websocket URL carries this ticket, never the sign-in token; the upgrade checks the caller may open the chat
   .post("/ticket", valid("json", sessionIdBody), async (c) => {
     const { id: userId, sessionId: authSessionId } = c.var.user;
-    const ticket = await mintSocketTicket(c.env.JWT_SECRET, { userId, authSessionId, sessionId: c.req.valid("json").session_id });
-    return c.json({ ticket } satisfies SocketTicketResponse, 200);
+    const ticket = await mintTicket(c.env.JWT_SECRET, { userId, authSessionId, sessionId: c.req.valid("json").session_id });
+    return c.json({ ticket } satisfies TicketResponse, 200);
   })
   .get("/list", async (c) => c.json({ chats: await listChats({ db: c.var.db }, { user: c.var.user }) }, 200))
   .get("/search", valid("query", chatSearchQuery), async (c) => {

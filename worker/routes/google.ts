@@ -10,7 +10,10 @@ import { ApiError, unauthorized } from "../errors";
 import { bearerToken, requireUser } from "../middleware/auth";
 import { valid } from "../middleware/validate";
 import { googleConfig, type GoogleConfig } from "../providers/google";
-import { authenticate, getUserInfo } from "../services/accounts";
+import { authenticate, getUserInfo, sessionUser } from "../services/accounts";
+import { DRIVE_CONNECT, mintTicket, readTicket } from "../lib/tickets";
+import { isUniqueViolation } from "../db/unique";
+import type { TicketResponse } from "../contract/protocol";
 import { disconnectDrive, driveAccessToken, importDriveFiles, listDrivePdfs, MAX_IMPORT_FILES } from "../services/drive";
 import {
   DEFAULT_CONNECT_REDIRECT,
@@ -38,6 +41,12 @@ function requireGoogle(c: Context<AppEnv>): GoogleConfig {
 const wantsJson = (c: Context<AppEnv>) => (c.req.header("Accept") ?? "").includes("application/json");
 
 export const googleAuthRoutes = new Hono<AppEnv>()
+  // the ticket the Drive connection's browser link carries in place of the sign-in token
+  .post("/connectTicket", requireUser, async (c) => {
+    const { id: userId, sessionId: authSessionId } = c.var.user;
+    const ticket = await mintTicket(c.env.JWT_SECRET, { userId, authSessionId, sessionId: DRIVE_CONNECT });
+    return c.json({ ticket } satisfies TicketResponse, 200);
+  })
   .get(
     "/connect",
     valid(
@@ -52,22 +61,29 @@ export const googleAuthRoutes = new Hono<AppEnv>()
       const { action, authorization, redirect_uri } = c.req.valid("query");
       const config = requireGoogle(c);
       let userId: string | undefined;
+      let nonce: string | undefined;
       if (action === "connect") {
-        // the browser navigates here, so the bearer token comes as a query value
-        const token = bearerToken(authorization) ?? authorization ?? null;
-        const user = token ? await authenticate({ db: c.var.db, jwtSecret: c.env.JWT_SECRET }, { token }) : null;
-        if (!user) throw unauthorized();
+        // the browser navigates here: the spec's authorization value is a single-use ticket
+        // (POST /connectTicket), never the sign-in token, which would stay in request logs
+        const ticket = authorization ? await readTicket(c.env.JWT_SECRET, authorization) : null;
+        const user = ticket?.sessionId === DRIVE_CONNECT ? await sessionUser({ db: c.var.db }, ticket) : null;
+        if (!ticket || !user) throw unauthorized();
         userId = user.id;
+        nonce = ticket.nonce; // the OAuth state takes the ticket's nonce: a second use of the ticket finds it taken
       }
       const redirectPath = safeRedirectPath(
         redirect_uri && redirect_uri.startsWith(`${origin(c)}/`) ? redirect_uri.slice(origin(c).length) : redirect_uri,
         action === "connect" ? DEFAULT_CONNECT_REDIRECT : DEFAULT_SIGNIN_REDIRECT,
       );
-      const { url, nonce } = await startAuthorization(
+      const started = await startAuthorization(
         { db: c.var.db, env: c.env, config },
-        { origin: origin(c), action, userId, redirectPath },
-      );
-      setCookie(c, oauthCookieName(nonce), "1", {
+        { origin: origin(c), action, userId, redirectPath, nonce },
+      ).catch((err: unknown) => {
+        if (nonce && isUniqueViolation(err)) throw unauthorized();
+        throw err;
+      });
+      const { url } = started;
+      setCookie(c, oauthCookieName(started.nonce), "1", {
         path: "/api/auth/google",
         httpOnly: true,
         sameSite: "Lax", // sent on Google's top-level redirect back to the callback

@@ -1,7 +1,7 @@
 // GET /ws: checks who is connecting, then hands the websocket to the chat
 // session's Durable Object. A signed-in socket's URL carries, as the spec's
 // `token` query parameter, a single-use ticket minted for this chat by
-// `POST /api/chat/ticket` (lib/socket-tickets.ts), never the sign-in token (a URL
+// `POST /api/chat/ticket` (lib/tickets.ts), never the sign-in token (a URL
 // ends up in request logs); the object takes the ticket once (chat/used-tickets.ts).
 // Bad, used, expired or other-session tickets are closed with 4001 (the client
 // logs out) and chats the caller may not open with 4403 (the client stays signed
@@ -15,7 +15,7 @@ import { refusedSocket } from "../chat/socket-access";
 import { TICKET_HEADER } from "../chat/used-tickets";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
-import { readSocketTicket } from "../lib/socket-tickets";
+import { readTicket } from "../lib/tickets";
 import { clientIp } from "../middleware/rate-limit";
 import { sessionUser } from "../services/accounts";
 import { noAccessReason, sessionAccess } from "../services/chats";
@@ -37,7 +37,7 @@ export async function openChatSocket(c: Context<AppEnv>): Promise<Response> {
   let identity: SocketIdentity;
   if (token) {
     const unauthorized = () => refusedSocket(CLOSE_UNAUTHORIZED, { type: "error", code: 401, message: MESSAGES.unauthorized });
-    const ticket = await readSocketTicket(c.env.JWT_SECRET, token);
+    const ticket = await readTicket(c.env.JWT_SECRET, token);
     if (!ticket || ticket.sessionId !== sessionId) return unauthorized();
     const db = getDb(c.env);
     const row = await sessionUser({ db }, ticket);

@@ -8,6 +8,7 @@ import { REMEMBER_ME_TTL_MS, SESSION_TTL_MS, readToken, signToken } from "../lib
 import type { User } from "../contract/validation";
 import { library, type LibraryBinding } from "../library/stub";
 import type { DbDeps } from "./deps";
+import { isUniqueViolation } from "../db/unique";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -45,11 +46,6 @@ export async function startSession(
   await db.insert(authSessions).values({ id: jti, userId: user.id, expiresAt });
   const token = await signToken(jwtSecret, { sub: user.id, email: user.email, jti }, expiresAt);
   return { user: toPublicUser(user), token };
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const text = `${(err as Error)?.message ?? ""} ${String((err as { cause?: unknown })?.cause ?? "")}`;
-  return /UNIQUE constraint failed/i.test(text);
 }
 
 export async function signUp(deps: AccountDeps, input: { email: string; password: string; referralCode?: string }): Promise<SignedIn> {

@@ -60,9 +60,12 @@ export const stateNonce = (state: string | undefined) => (state ?? "").split("."
 
 export async function startAuthorization(
   { db, env, config }: GoogleAuthDeps,
-  { origin, ...request }: { origin: string; action: OAuthAction; userId?: string; redirectPath?: string },
+  {
+    origin,
+    nonce = crypto.randomUUID(),
+    ...request
+  }: { origin: string; action: OAuthAction; userId?: string; redirectPath?: string; nonce?: string },
 ): Promise<{ url: string; nonce: string }> {
-  const nonce = crypto.randomUUID();
   const { verifier, challenge } = await pkcePair();
   const { expires, signature } = await signLink(env.JWT_SECRET, "oauth", `${request.action}:${nonce}`, STATE_TTL_MS);
   await db.insert(oauthStates).values({

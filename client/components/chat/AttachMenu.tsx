@@ -109,7 +109,7 @@ export function AttachMenu({ disabled = false }: { disabled?: boolean }) {
               title={drive.available ? undefined : DRIVE_MESSAGES.unavailable}
               onClick={() => {
                 setOpen(false);
-                startConnect();
+                void startConnect();
               }}
             >
               <Icon name="link" size={18} />

@@ -48,7 +48,7 @@ export function FilesToolbar({ onUpload, onOpenDrive, search, onSearch }: FilesT
         disabled={!drive.available}
         title={drive.available ? undefined : DRIVE_MESSAGES.unavailable}
         aria-busy={drive.connected === "loading" || undefined}
-        onClick={() => (driveConnected ? onOpenDrive() : startConnect())}
+        onClick={() => (driveConnected ? onOpenDrive() : void startConnect())}
       >
         <Icon name={driveConnected ? "check" : "cloud"} size={18} />
         {driveConnected ? "Connected to cloud drive" : "Connect to cloud drive"}
