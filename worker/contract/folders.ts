@@ -1,8 +1,8 @@
 // Folders in My Files (issue 45): the API's bodies, rules and messages, shared by
 // the Worker routes and the client. A folder holds some of its owner's
-// documents; a document is in one folder or at the top level.
-import { z } from "zod";
-import { withoutHiddenCharacters } from "./plain-text";
+// documents; a document is in one folder or at the top level. The zod schemas
+// are in folders-schemas.ts, so the chat's first visit (which names folders in
+// "From My Files") carries no zod.
 
 export const FOLDER_NAME_MAX = 60;
 export const MAX_FOLDERS = 100;
@@ -46,17 +46,3 @@ export interface MoveResponse {
   fileId: string;
   folderId: string | null;
 }
-
-/** A folder's name as kept: hidden characters gone, trimmed, 1-60 characters. */
-export const folderNameSchema = z
-  .string({ error: FOLDER_MESSAGES.nameRequired })
-  .transform((name) => withoutHiddenCharacters(name).trim())
-  .pipe(z.string().min(1, FOLDER_MESSAGES.nameRequired).max(FOLDER_NAME_MAX, FOLDER_MESSAGES.nameTooLong));
-
-/** POST /api/folders, PATCH /api/folders/:id */
-export const folderBodySchema = z.object({ name: folderNameSchema });
-
-/** PATCH /api/documents/:fileId: the folder to move it into, null for the top level */
-export const moveDocumentSchema = z.object({
-  folderId: z.string({ error: FOLDER_MESSAGES.folderIdRequired }).min(1).max(100).nullable(),
-});

@@ -12,7 +12,8 @@ import {
   OCR_PAGE_MAX_CHARS,
   OCR_PAGES_PER_REQUEST,
 } from "../contract/documents";
-import { FOLDER_MESSAGES, moveDocumentSchema } from "../contract/folders";
+import { FOLDER_MESSAGES } from "../contract/folders";
+import { moveDocumentSchema } from "../contract/folders-schemas";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
 import { requireUser } from "../middleware/auth";

@@ -1,7 +1,8 @@
 // /api/folders: the signed-in user's folders in My Files (list with counts,
 // create, rename, delete). Moving a document is PATCH /api/documents/:fileId.
 import { Hono } from "hono";
-import { FOLDER_MESSAGES as M, folderBodySchema } from "../contract/folders";
+import { FOLDER_MESSAGES as M } from "../contract/folders";
+import { folderBodySchema } from "../contract/folders-schemas";
 import type { AppEnv } from "../env";
 import { requireUser } from "../middleware/auth";
 import { valid } from "../middleware/validate";

@@ -1,7 +1,7 @@
 // "New folder" and "Rename folder": a name field, checked like the server does
 // (contract/folders.ts), and the server's own message when it refuses.
 import { useState, type FormEvent } from "react";
-import { folderNameSchema } from "../../../worker/contract/folders";
+import { folderNameSchema } from "../../../worker/contract/folders-schemas";
 import { serverMessage } from "../../lib/api";
 import { useMounted } from "../../lib/useMounted";
 import { Modal } from "../Modal";
