@@ -1,7 +1,13 @@
 // An answer's check against the pages it cites (#43), as the wire carries it and as a person reads
 // it: the quiet line under an answer, the reason beside a marked sentence, and the same in words for
 // Copy and the memo. worker/answer/verify.ts writes the checks; the chat, Copy and the memo read them.
-import type { Source } from "./protocol";
+
+/** What the wording needs of an answer's source (protocol.ts Source): its number, file and page. */
+export interface CitedSource {
+  n: number;
+  fileName: string;
+  page: number;
+}
 
 /** One sentence of an answer and whether its cited pages hold what it states. */
 export interface SentenceCheck {
@@ -31,7 +37,7 @@ const REPLACED = /^(.+) \(in place of (.+)\)$/;
 const NEGATIONS = new Set(["not", "never", "none", "nothing", "neither", "nor", "cannot", "without", "no", "n't"]);
 
 /** The line under a checked answer: all found, or what was not ("1 figure not found on the cited pages"); null when it cites nothing and states nothing unsupported. */
-export function checkSummary(checks: readonly SentenceCheck[], sources: readonly Source[] = []): string | null {
+export function checkSummary(checks: readonly SentenceCheck[], sources: readonly CitedSource[] = []): string | null {
   const unsupported = checks.filter((c) => c.status === "unsupported");
   if (!unsupported.length) return sources.length ? ALL_CHECKED : null;
   const figures = unsupported.reduce((n, c) => n + c.missing.filter(isFigure).length, 0);
@@ -41,7 +47,7 @@ export function checkSummary(checks: readonly SentenceCheck[], sources: readonly
 }
 
 /** "p. 3 of p17.pdf" for each source a sentence cites. */
-function citedPages(sentence: string, sources: readonly Source[]): string[] {
+function citedPages(sentence: string, sources: readonly CitedSource[]): string[] {
   const numbers = new Set([...sentence.matchAll(CITATION)].map((m) => Number(m[1])));
   return sources.filter((s) => numbers.has(s.n)).map((s) => `p. ${s.page} of ${s.fileName}`);
 }
@@ -50,7 +56,7 @@ const listed = (items: readonly string[]) => (items.length < 2 ? (items[0] ?? ""
 const either = (pages: readonly string[]) => pages.join(" or ");
 
 /** Why a sentence is marked, as a person reads it: "$99,999 is not on p. 3 of p17.pdf". */
-export function checkReason(check: SentenceCheck, sources: readonly Source[] = []): string {
+export function checkReason(check: SentenceCheck, sources: readonly CitedSource[] = []): string {
   const pages = citedPages(check.sentence, sources);
   const reasons: string[] = [];
   const citations = check.missing.filter(isCitation);
@@ -77,7 +83,7 @@ export function checkReason(check: SentenceCheck, sources: readonly Source[] = [
 }
 
 /** A marked sentence in words, for Copy and the memo: `Not found on the cited pages: "…" ($99,999 is not on p. 3 of p17.pdf).` */
-export function uncheckedNote(check: SentenceCheck, sources: readonly Source[] = []): string {
+export function uncheckedNote(check: SentenceCheck, sources: readonly CitedSource[] = []): string {
   const sentence = check.sentence
     .replace(CITATION, "")
     .replace(/\s+([.,;:!?])/g, "$1")
