@@ -51,8 +51,22 @@ export function setSessionEnd(end: SessionEnd): void {
   sessionEnd = end;
 }
 
+/** True while the user's own sign-out is under way: the server closing this session's sockets then is no forced logout. */
+let signingOut = false;
+
+/** Runs the user's own sign-out call: what it revokes (the chat sockets' 401) does not show "Your session has expired". */
+export async function duringSignOut<T>(signOutCall: () => Promise<T>): Promise<T> {
+  signingOut = true;
+  try {
+    return await signOutCall();
+  } finally {
+    signingOut = false;
+  }
+}
+
 /** A forced logout (a 401, a refused chat connection, the Error modal's Ok): clear, go to login, say why when known. */
 export function forceLogout(reason?: string): void {
+  if (signingOut) return;
   sessionEnd.clear();
   navigate("/app/auth/login");
   if (reason) sessionEnd.explain(reason);

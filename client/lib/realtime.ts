@@ -81,11 +81,23 @@ export class RealtimeConnection {
   private opening = 0;
   /** the last error frame, the reason shown when the server then closes the socket */
   private lastError: string | undefined;
+  /** the sign-in token this connection was opened with */
+  private openedWith: string | null = null;
   state: ConnectionState = "idle";
 
   constructor(options: RealtimeOptions = {}) {
     this.onUnauthorized = options.onUnauthorized ?? forceLogout;
     this.onNoAccess = options.onNoAccess ?? (() => {});
+  }
+
+  /**
+   * The server refused this connection's sign-in. When the session it was opened with has already
+   * ended here (the user signed out: the server closes that session's sockets as it signs it out),
+   * there is nothing to force and nothing to explain.
+   */
+  private unauthorized(reason?: string): void {
+    if (this.openedWith && getToken() !== this.openedWith) return;
+    this.onUnauthorized(reason);
   }
 
   /** Opens a socket for this session (closing any previous one first). */
@@ -144,6 +156,7 @@ export class RealtimeConnection {
     const sessionId = this.sessionId;
     if (!sessionId) return;
     const token = getToken();
+    this.openedWith = token;
     const attempt = ++this.opening;
     this.state = "connecting";
     if (!token) return this.openSocket(sessionId, null);
@@ -156,7 +169,7 @@ export class RealtimeConnection {
         if (err instanceof TicketRefused && err.status === 401) {
           // the sign-in token was refused: as a socket closed with 4001
           this.close();
-          this.onUnauthorized(err.message);
+          this.unauthorized(err.message);
           return;
         }
         console.error("Getting a ticket for the chat connection failed", err);
@@ -204,7 +217,7 @@ export class RealtimeConnection {
         this.lastError = message.message;
         if (message.code === 401) {
           this.close();
-          this.onUnauthorized(message.message);
+          this.unauthorized(message.message);
           return;
         }
       }
@@ -228,7 +241,7 @@ export class RealtimeConnection {
       clearInterval(this.pingTimer);
       if (event.code === CLOSE_POLICY || event.code === CLOSE_UNAUTHORIZED) {
         this.close();
-        this.onUnauthorized(this.lastError ?? event.reason);
+        this.unauthorized(this.lastError ?? event.reason);
         return;
       }
       if (event.code === CLOSE_NO_ACCESS) {

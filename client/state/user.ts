@@ -6,7 +6,7 @@ import { proxy } from "valtio";
 import type { ChatListItem } from "../../worker/contract/protocol";
 import type { StatusMessage } from "../../worker/contract/messages";
 import type { User } from "../../worker/contract/validation";
-import { api, setSessionEnd } from "../lib/api";
+import { api, duringSignOut, setSessionEnd } from "../lib/api";
 import { STORAGE_KEYS } from "../lib/constants";
 import { resetAppInfo } from "./app";
 import { showError } from "./ui";
@@ -47,7 +47,8 @@ export function resetAll(): void {
 /** Sign out: end the session on the server (a failure is only logged), then clear it here. */
 export async function signOut(): Promise<void> {
   try {
-    await api<StatusMessage>("POST", "/api/auth/signout");
+    // the server closes this session's sockets before it answers: that is this sign-out, not an expiry
+    await duringSignOut(() => api<StatusMessage>("POST", "/api/auth/signout"));
   } catch (err) {
     console.error("sign-out call failed; clearing the local session anyway", err);
   }

@@ -20,7 +20,7 @@ import { appInfo, newSessionId, setCurrentSession } from "../../client/state/app
 import { chatState, resetChat } from "../../client/state/chat";
 import { useChatConnection } from "../../client/state/chatConnection";
 import { resetDrive } from "../../client/state/drive";
-import { userInfo } from "../../client/state/user";
+import { signOut, userInfo } from "../../client/state/user";
 import type { User } from "../../worker/contract/validation";
 import { FakeWebSocket, latestSocket, TICKET_PATH, ticketReply } from "../helpers/fake-websocket";
 import { DOCUMENT_MESSAGES } from "../../worker/contract/documents";
@@ -1000,6 +1000,28 @@ describe("RealtimeConnection", () => {
     expect(localStorage.getItem("root")).toBeNull();
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Error" })).toBeNull());
     expect(navigate).toHaveBeenLastCalledWith("/app/auth/login");
+  });
+
+  it("signs out without 'Your session has expired' though the server closes this session's socket as it signs it out", async () => {
+    signIn();
+    appInfo.currentSessionId = newSessionId(ann.email);
+    const conn = new RealtimeConnection();
+    conn.connect(appInfo.currentSessionId);
+    const ws = await socket();
+    await ws.open();
+    let during: Promise<void> = Promise.resolve();
+    handler = (url) => {
+      // the server revokes the session's sockets before it answers the sign-out
+      if (url === "/api/auth/signout")
+        during = ws.emit({ type: "error", code: 401, message: "Your session has expired. Please log in again." });
+      return { status: 200, body: { status: "success", message: "Signed out." } };
+    };
+    await signOut();
+    await during;
+    await ws.serverClose(4001); // and the close may arrive after the sign-out's answer
+    expect(localStorage.getItem("token")).toBeNull();
+    expect(navigate).not.toHaveBeenCalledWith("/app/auth/login");
+    expect(screen.queryByRole("dialog", { name: "Error" })).toBeNull();
   });
 
   it("forces a logout from the chat page on close 4001", async () => {
