@@ -8,19 +8,17 @@
 // the browser's hover and focus styles by the e2e.
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { RichText } from "../../client/components/chat/RichText";
 import { answerAsMarkdown } from "../../client/lib/answer";
 import { fenceUnchecked } from "../../client/lib/uncheckedMarks";
-import Chat from "../../client/pages/Chat";
 import { appInfo, newSessionId } from "../../client/state/app";
 import { chatState, resetChat } from "../../client/state/chat";
-import { useChatConnection } from "../../client/state/chatConnection";
 import { resetDrive } from "../../client/state/drive";
 import { userInfo } from "../../client/state/user";
 import type { SentenceCheck } from "../../worker/contract/checks";
 import type { Source, StoredMessage } from "../../worker/contract/protocol";
+import { ConnectedChat } from "../helpers/connected-chat";
 import { FakeWebSocket } from "../helpers/fake-websocket";
 
 vi.mock("../../client/lib/pdf", () => ({
@@ -43,18 +41,6 @@ const ALL_FOUND = "Figures checked against the cited pages";
 
 function stored(partial: Partial<StoredMessage> & Pick<StoredMessage, "id" | "role" | "content">): StoredMessage {
   return { created_at: 1, ...partial };
-}
-
-function ChatWithConnection() {
-  useChatConnection();
-  return <Chat />;
-}
-function ConnectedChat() {
-  return (
-    <MemoryRouter initialEntries={["/app/chat"]}>
-      <ChatWithConnection />
-    </MemoryRouter>
-  );
 }
 
 function socket(): FakeWebSocket {

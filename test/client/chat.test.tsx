@@ -8,20 +8,18 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { StrictMode } from "react";
-import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { CHAT_MESSAGES, PING, type ChatFile, type StoredMessage, CLOSE_NO_ACCESS } from "../../worker/contract/protocol";
 import { Composer } from "../../client/components/chat/Composer";
 import { RichText } from "../../client/components/chat/RichText";
 import { setNavigator } from "../../client/lib/api";
 import { PING_INTERVAL_MS, RECONNECT_DELAY_MS, RealtimeConnection } from "../../client/lib/realtime";
-import Chat from "../../client/pages/Chat";
 import { appInfo, newSessionId, setCurrentSession } from "../../client/state/app";
 import { chatState, resetChat } from "../../client/state/chat";
-import { useChatConnection } from "../../client/state/chatConnection";
 import { resetDrive } from "../../client/state/drive";
 import { signOut, userInfo } from "../../client/state/user";
 import type { User } from "../../worker/contract/validation";
+import { ConnectedChat } from "../helpers/connected-chat";
 import { FakeWebSocket, latestSocket, TICKET_PATH, ticketReply } from "../helpers/fake-websocket";
 import { DOCUMENT_MESSAGES } from "../../worker/contract/documents";
 
@@ -31,19 +29,6 @@ vi.mock("../../client/lib/pdf", () => ({
   openPdf: () => new Promise(() => {}),
   closePdfs: () => {},
 }));
-
-/** The chat page with the connection the layout normally holds, inside a router as in the app. */
-function ChatWithConnection() {
-  useChatConnection();
-  return <Chat />;
-}
-function ConnectedChat() {
-  return (
-    <MemoryRouter initialEntries={["/app/chat"]}>
-      <ChatWithConnection />
-    </MemoryRouter>
-  );
-}
 
 // ---------------------------------------------------------------- fakes
 
