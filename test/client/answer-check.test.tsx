@@ -18,7 +18,7 @@ import { resetDrive } from "../../client/state/drive";
 import { userInfo } from "../../client/state/user";
 import type { SentenceCheck } from "../../worker/contract/checks";
 import type { Source, StoredMessage } from "../../worker/contract/protocol";
-import { ConnectedChat } from "../helpers/connected-chat";
+import { ConnectedChat } from "./connected-chat";
 import { FakeWebSocket } from "../helpers/fake-websocket";
 
 vi.mock("../../client/lib/pdf", () => ({

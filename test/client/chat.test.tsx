@@ -19,7 +19,7 @@ import { chatState, resetChat } from "../../client/state/chat";
 import { resetDrive } from "../../client/state/drive";
 import { signOut, userInfo } from "../../client/state/user";
 import type { User } from "../../worker/contract/validation";
-import { ConnectedChat } from "../helpers/connected-chat";
+import { ConnectedChat } from "./connected-chat";
 import { FakeWebSocket, latestSocket, TICKET_PATH, ticketReply } from "../helpers/fake-websocket";
 import { DOCUMENT_MESSAGES } from "../../worker/contract/documents";
 
