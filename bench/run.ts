@@ -98,7 +98,7 @@ if (!retrieval) {
     "an evidence page. Fact in answer: the answer text states the asked fact (the question's patterns; FinanceBench: the",
     "number its answer states, not a year, quarter or date of the period asked: answers stating one only).",
     process.env.BENCH_SEALED
-      ? "This is an issue's final bench: the sealed set (bench/qa/sealed.jsonl, 50 questions over fw4, fw2, f1040 and the filings' narrative sections, written before the issue's changes and read by no decision) is asked too, as `sealed irs` and `sealed filings`."
+      ? "This is an issue's final bench: the sealed set (bench/qa/sealed.jsonl, second edition: 46 questions over Pub 17, the 2017 Form 1040 instructions and the filings' narrative sections, on pages no other set uses, written before the issue's changes and read by no decision) is asked too, as `sealed irs` and `sealed filings`."
       : "The sealed set (bench/qa/sealed.jsonl) is not asked: it is read only by an issue's final bench (BENCH_SEALED=1).",
     "",
     "Defective leads: answers whose lead starts lowercase or with punctuation, has no sentence end (a labelled row or",
