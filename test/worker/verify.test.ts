@@ -88,6 +88,19 @@ describe("checking an answer against its cited pages", () => {
     ]);
   });
 
+  it("reads a date its page broke at a line end as the local writer quotes it, whole (a tax guide, a filing)", () => {
+    // the writer joins "De- cember" in its quote (line-breaks.ts): the check reads the page's figures the same way
+    const guide = "If you weren't totally blind as of De-\ncember 31, 2017, you must get a statement certified by your eye doctor.";
+    expect(statusOf("If you weren't totally blind as of December 31, 2017, you must get a statement [1].", guide)).toEqual([
+      ["supported", []],
+    ]);
+    expect(statusOf("If you weren't totally blind as of December 30, 2017, you must get a statement [1].", guide)).toEqual([
+      ["unsupported", ["December 30"]],
+    ]);
+    const filing = "The notes mature on Septem- ber 15, 2028 and bear interest at 4.5%.";
+    expect(statusOf("The notes mature on September 15, 2028 [1].", filing)).toEqual([["supported", []]]);
+  });
+
   it("marks a negation the page sentence it restates does not write, with or without figures (a tax guide, a filing)", () => {
     const guide =
       "You can deduct the part of your medical expenses that is more than 7.5% of your adjusted gross income. You can't deduct funeral expenses.";

@@ -7,6 +7,7 @@
 import type { SentenceCheck, Verified } from "../contract/checks";
 import type { Figure } from "./figures";
 import { figuresOf, pageStates, workedOutFrom } from "./figures";
+import { joinedBrokenWords } from "./passages/line-breaks";
 import { addedNegations, comparable, contentWords, pageSentences, restated, swappedFigures, type PageSentence } from "./sentence-match";
 
 export type { SentenceCheck };
@@ -68,7 +69,8 @@ export function verifyAnswer(
     const key = cited.join(",");
     if (!read.has(key)) {
       const pages = cited.flatMap((n) => sources.get(n) ?? []).join(" ");
-      read.set(key, { figures: figuresOf(pages), text: comparable(pages), sentences: pageSentences(pages) });
+      // a date broken at a line end ("De- cember 31") is quoted whole
+      read.set(key, { figures: figuresOf(joinedBrokenWords(pages)), text: comparable(pages), sentences: pageSentences(pages) });
     }
     return read.get(key)!;
   };

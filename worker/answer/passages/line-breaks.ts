@@ -52,6 +52,15 @@ export function withWholeWords(quote: string, passage: string): string {
   return whole;
 }
 
+/** A text with every word broken at a line end joined ("De- cember 31" -> "December 31"): for reading its figures. */
+export function joinedBrokenWords(text: string): string {
+  const flat = text.replace(/-\s*\n\s*/g, "- ");
+  let joined = flat;
+  for (const { at, start, end } of [...brokenWords(flat)].reverse())
+    joined = `${joined.slice(0, at)}${start}${end}${joined.slice(at + start.length + 2 + end.length)}`;
+  return joined;
+}
+
 /**
  * A sentence in lower case for finding question terms in, with each word its PDF broke at a line
  * end also written whole: "the amount with- held" holds "withheld" as well as "with" and "held".
