@@ -77,8 +77,9 @@ const ocrAssets: Plugin = {
   },
 };
 
-// One dev server for everything: the React SPA, the Worker API and the chat
-// websockets (Durable Objects), with local D1/R2/Queues from .wrangler/state.
+// One dev server for everything: the React SPA, the API Worker with the chat
+// websockets (Durable Objects) and the ingestion Worker (wrangler.ingest.jsonc,
+// the Queue consumer), with local D1/R2/Queues from .wrangler/state.
 export default defineConfig({
   // DOCCHAT_STATE_DIR: another local state directory (the restart test runs a second server).
   plugins: [
@@ -88,6 +89,7 @@ export default defineConfig({
     react(),
     cloudflare({
       persistState: { path: process.env.DOCCHAT_STATE_DIR ?? ".wrangler/state" },
+      auxiliaryWorkers: [{ configPath: "./wrangler.ingest.jsonc" }],
       // DOCCHAT_INSPECTOR_PORT: where workerd's DevTools inspector listens (bench/workerd-profile.ts profiles a turn there)
       inspectorPort: process.env.DOCCHAT_INSPECTOR_PORT ? Number(process.env.DOCCHAT_INSPECTOR_PORT) : undefined,
     }),

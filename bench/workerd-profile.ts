@@ -11,8 +11,10 @@
 // indexed, profiled until it is. bare: the bench's reference (a bare unpdf
 // extraction of Pub 17 in the same workerd), to set beside indexing. Prints self time per function and per source
 // (ours, drizzle, PDFium, the runtime...) and writes the whole profile to
-// /tmp/workerd-<scenario>.cpuprofile (open it in Chrome DevTools), and the
+// /tmp/workerd-<scenario>-<worker>.cpuprofile (open it in Chrome DevTools), and the
 // longest stretches the isolate was busy without a break, by frame of ours.
+// indexing profiles both Workers: the ingestion Worker reads the PDF, the API
+// Worker's Library chunks and indexes it; the others profile the API Worker.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CORPUS } from "./ingest";
@@ -33,12 +35,13 @@ interface Profile {
   endTime: number;
 }
 
-/** A Chrome DevTools Protocol session with the product's Worker isolate. */
-async function inspect(port: number) {
+/** A Chrome DevTools Protocol session with one of the product's Worker isolates (by its name). */
+async function inspect(port: number, worker: string) {
   const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as { webSocketDebuggerUrl: string; title?: string }[];
-  if (!targets.length) throw new Error("workerd's inspector lists no Worker");
+  const target = targets.find((t) => t.title === `Cloudflare Worker: ${worker}`);
+  if (!target) throw new Error(`workerd's inspector lists no Worker ${worker}`);
   // the inspector proxy admits DevTools only: an Origin of its own host (Node's WebSocket takes undici's headers option)
-  const ws = new WebSocket(targets[0]!.webSocketDebuggerUrl, { headers: { Origin: "http://localhost" } } as unknown as string[]);
+  const ws = new WebSocket(target.webSocketDebuggerUrl, { headers: { Origin: "http://localhost" } } as unknown as string[]);
   await new Promise((resolve, reject) => {
     ws.addEventListener("open", resolve);
     ws.addEventListener("error", reject);
@@ -157,27 +160,30 @@ async function main() {
     console.log(`product at ${base}, inspector at ${inspectorPort}`);
     const users = await Promise.all(Array.from({ length: 5 }, (_, i) => account(base, `profile-${i}`)));
     console.log("users ready");
-    const inspector = await inspect(inspectorPort);
-    console.log("inspector attached");
-    await inspector.send("Profiler.enable");
-    await inspector.send("Profiler.setSamplingInterval", { interval: 100 });
-    let profile: Profile;
+    const workers = scenario === "indexing" ? ["docchat-ingest", "docchat"] : ["docchat"];
+    const inspectors = await Promise.all(workers.map((worker) => inspect(inspectorPort, worker)));
+    console.log(`inspector attached to ${workers.join(", ")}`);
+    const all = <T>(method: string, params?: object) => Promise.all(inspectors.map((i) => i.send<T>(method, params)));
+    await all("Profiler.enable");
+    await all("Profiler.setSamplingInterval", { interval: 100 });
+    const stop = async () => (await all<{ profile: Profile }>("Profiler.stop")).map((r) => r.profile);
+    let profiles: Profile[];
     if (scenario === "indexing") {
       // warm-up (not profiled): the 1040 instructions indexed first, so vite has loaded the indexing code
       const warm = await upload(base, users[1]!.token, "i1040gi.pdf", new Uint8Array(readFileSync(join(CORPUS, "irs/i1040gi.pdf"))));
       await waitIndexed(base, users[1]!.token, "i1040gi.pdf", warm.fileId);
-      await inspector.send("Profiler.start");
+      await all("Profiler.start");
       const doc = await upload(base, users[0]!.token, "p17.pdf", new Uint8Array(readFileSync(join(CORPUS, "irs/p17.pdf"))));
       await waitIndexed(base, users[0]!.token, "p17.pdf", doc.fileId);
-      profile = (await inspector.send<{ profile: Profile }>("Profiler.stop")).profile;
+      profiles = await stop();
     } else if (scenario === "bare") {
       // the bench's reference: Pub 17 through a bare unpdf extraction (worker/dev/bench-reference.ts), after one warm-up
       const bytes = readFileSync(join(CORPUS, "irs/p17.pdf"));
       const extract = () => fetch(`${base}/dev/bench/bare-extraction`, { method: "POST", body: bytes.slice() });
       await (await extract()).arrayBuffer();
-      await inspector.send("Profiler.start");
+      await all("Profiler.start");
       console.log(`bare extraction: ${await (await extract()).text()}`);
-      profile = (await inspector.send<{ profile: Profile }>("Profiler.stop")).profile;
+      profiles = await stop();
     } else {
       const keys: string[] = [];
       for (const user of users) {
@@ -187,19 +193,21 @@ async function main() {
       }
       const chats = await Promise.all(Array.from({ length: 50 }, (_, i) => openChat(base, users[i % 5]!)));
       await Promise.all(chats.map((c, i) => c.ask(keys[i % 5]!))); // warm-up: every chat's object and Library awake
-      await inspector.send("Profiler.start");
+      await all("Profiler.start");
       const firsts = await Promise.all(chats.map((c, i) => c.ask(keys[i % 5]!)));
-      profile = (await inspector.send<{ profile: Profile }>("Profiler.stop")).profile;
+      profiles = await stop();
       firsts.sort((a, b) => a - b);
       console.log(`50 sessions: first chunk p50 ${firsts[25]!.toFixed(0)} ms, max ${firsts[49]!.toFixed(0)} ms`);
       chats.forEach((c) => c.close());
     }
-    inspector.close();
-    const file = `/tmp/workerd-${scenario}.cpuprofile`;
-    writeFileSync(file, JSON.stringify(profile));
-    console.log(summarise(profile));
-    console.log(`\nlongest busy stretches (a request arriving then waits this long):\n${longestTasks(profile)}`);
-    console.log(`\nwhole profile: ${file}`);
+    for (const inspector of inspectors) inspector.close();
+    profiles.forEach((profile, i) => {
+      const file = `/tmp/workerd-${scenario}-${workers[i]}.cpuprofile`;
+      writeFileSync(file, JSON.stringify(profile));
+      console.log(`\n== ${workers[i]} ==\n${summarise(profile)}`);
+      console.log(`\nlongest busy stretches (a request arriving then waits this long):\n${longestTasks(profile)}`);
+      console.log(`\nwhole profile: ${file}`);
+    });
   } finally {
     await product.stop();
   }

@@ -2,11 +2,17 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import type { V4WorkerOptions } from "miniflare";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const migrations = await readD1Migrations(`${root}/migrations`);
+// The ingestion Worker's queue consumer (batch size, retries), taken from its own config.
+// (wrangler types these options loosely; they are Miniflare's worker options)
+const ingestWorker = unstable_getMiniflareWorkerOptions(`${root}/wrangler.ingest.jsonc`).workerOptions as V4WorkerOptions;
+const queueConsumers = ingestWorker.queueConsumers;
 
 // Stripe ships sourceMappingURL comments for files it does not ship; without
 // this, every worker run prints hundreds of "points to missing source" warnings.
@@ -21,7 +27,7 @@ const stripStripeSourceMaps: Plugin = {
 };
 
 // Three projects: the Worker suite runs inside workerd with the real local
-// bindings; the client suite renders components in happy-dom; the build suite
+// bindings (the API and ingestion Workers as one: test/helpers/one-worker.ts); the client suite renders components in happy-dom; the build suite
 // checks what a production build contains. Playwright specs stay out.
 export default defineConfig({
   root,
@@ -31,8 +37,10 @@ export default defineConfig({
         plugins: [
           stripStripeSourceMaps,
           cloudflareTest({
+            // the API Worker and the ingestion Worker's handlers in one (test/helpers/one-worker.ts)
+            main: `${root}/test/helpers/one-worker.ts`,
             wrangler: { configPath: `${root}/wrangler.jsonc` },
-            miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+            miniflare: { bindings: { TEST_MIGRATIONS: migrations }, queueConsumers },
           }),
         ],
         define: { __DEV_TOOLS__: "true" },

@@ -10,7 +10,7 @@ export interface IngestMessage {
   documentId: string;
 }
 
-/** Must equal the consumer's max_retries + 1 in wrangler.jsonc. */
+/** Must equal the consumer's max_retries + 1 in wrangler.ingest.jsonc. */
 export const MAX_ATTEMPTS = 4;
 
 export function retryDelaySeconds(attempt: number): number {
@@ -41,6 +41,6 @@ export async function handleIngestMessage(deps: IndexerDeps, message: Message<In
   }
 }
 
-export async function handleIngestBatch(batch: MessageBatch<IngestMessage>, env: Env): Promise<void> {
+export async function handleIngestBatch(batch: MessageBatch<IngestMessage>, env: IndexerDeps): Promise<void> {
   for (const message of batch.messages) await handleIngestMessage(env, message);
 }
