@@ -101,6 +101,23 @@ describe("checking an answer against its cited pages", () => {
     expect(statusOf("The notes mature on September 15, 2028 [1].", filing)).toEqual([["supported", []]]);
   });
 
+  it("reads a column's date before a '% Change' head as a date, not a percent (two issuers' quarterly tables)", () => {
+    const pharma =
+      "Three Months Ended July 2, 2023 July 3, 2022 % Change Research and development expenses 2,648 2,815 (6) " +
+      "Acquired in-process research and development expenses 33 1 * Cost of sales as a % of revenues 25.4 % 31.2 %";
+    expect(statusOf("Acquired in-process research and development expenses: July 2, 2023 33; July 3, 2022 1 [1]", pharma)).toEqual([
+      ["supported", []],
+    ]);
+    expect(statusOf("Acquired in-process research and development expenses: July 2, 2023 33; July 3, 2022 7 [1]", pharma)).toEqual([
+      ["unsupported", ["7"]],
+    ]);
+    // a percent the table writes with a space is still a percent
+    expect(statusOf("Cost of sales was 31.2% of revenues [1].", pharma)).toEqual([["supported", []]]);
+    expect(statusOf("Cost of sales was 31.2 of revenues [1].", pharma)).toEqual([["unsupported", ["31.2"]]]);
+    const retailer = "Fiscal Year Ended January 28, 2023 January 29, 2022 % Change Revenue $ 46,298 $ 51,761 (10.6)";
+    expect(statusOf("Revenue: January 28, 2023 $46,298; January 29, 2022 $51,761 [1]", retailer)).toEqual([["supported", []]]);
+  });
+
   it("marks a negation the page sentence it restates does not write, with or without figures (a tax guide, a filing)", () => {
     const guide =
       "You can deduct the part of your medical expenses that is more than 7.5% of your adjusted gross income. You can't deduct funeral expenses.";
