@@ -121,6 +121,8 @@ export interface OfflineResult {
   /** its sentences not found on the pages they cite (verify.ts): a local answer has none */
   unsupported: SentenceCheck[];
   fact: boolean | null;
+  /** whether the lead (the answer's first line) states it */
+  leadFact: boolean | null;
   /** the passages' texts, for diagnosing an answer */
   texts: string[];
 }
@@ -170,6 +172,7 @@ async function answerAll(
       unsupported: verifyAnswer(answer, cited).checks.filter((c) => c.status === "unsupported"),
       answer,
       fact: q.facts.length ? q.facts.some((f) => f.test(answer.replace(/\s+/g, " "))) : null,
+      leadFact: q.facts.length ? q.facts.some((f) => f.test(answer.split("\n")[0]!.replace(/\s+/g, " "))) : null,
       texts: passages.map((p) => p.text),
     });
   }
@@ -190,6 +193,7 @@ export function summariseOffline(results: OfflineResult[]) {
       "lead hit": rs.filter((r) => r.lead !== null && r.question.evidence.includes(r.lead)).length,
       "cited hit": rs.filter((r) => hit(r.cited, r)).length,
       facts: `${scored.filter((r) => r.fact).length}/${scored.length}`,
+      "fact in lead": `${scored.filter((r) => r.leadFact).length}/${scored.length}`,
       "median words": median(rs.map((r) => wordCount(r.answer))),
       "defective leads": rs.filter((r) => leadDefects(r.answer, r.sources).length).length,
       "unsupported answers": rs.filter((r) => r.unsupported.length).length,

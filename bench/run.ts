@@ -129,13 +129,14 @@ if (offline) {
     "",
     "Each question is asked over its own file (a chat about that file), then over all the corpus files at once (a chat with",
     "none attached; a page of another file is no evidence page, though the IRS files often state the same rule).",
+    "Fact in the lead: the answer's first line (its lead sentence or row) states the asked fact.",
     "",
-    "| set | files searched | questions | retrieved hit@1 | retrieved hit@5 | hit@1 (the lead's citation) | fact in answer | median answer words | defective leads | answers with a sentence not on its cited pages (verify.ts) |",
-    "|---|---|---|---|---|---|---|---|---|---|",
+    "| set | files searched | questions | retrieved hit@1 | retrieved hit@5 | hit@1 (the lead's citation) | fact in answer | fact in the lead | median answer words | defective leads | answers with a sentence not on its cited pages (verify.ts) |",
+    "|---|---|---|---|---|---|---|---|---|---|---|",
     ...(["ownFile", "allFiles"] as const).flatMap((scope) =>
       offline[scope].map(
         (g) =>
-          `| ${g.set} | ${scope === "ownFile" ? "its own" : "all"} | ${g.n} | ${pct(g["retrieved hit@1"], g.n)} | ${pct(g["retrieved hit@5"], g.n)} | ${pct(g["lead hit"], g.n)} | ${g.facts} | ${fmt(g["median words"])} | ${g["defective leads"]} | ${g["unsupported answers"]} |`,
+          `| ${g.set} | ${scope === "ownFile" ? "its own" : "all"} | ${g.n} | ${pct(g["retrieved hit@1"], g.n)} | ${pct(g["retrieved hit@5"], g.n)} | ${pct(g["lead hit"], g.n)} | ${g.facts} | ${g["fact in lead"]} | ${fmt(g["median words"])} | ${g["defective leads"]} | ${g["unsupported answers"]} |`,
       ),
     ),
   );
