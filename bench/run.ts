@@ -13,8 +13,8 @@ import { missedTargets, type LoadFigures } from "./load";
 import { benchTurnProfile } from "./turn-profile";
 import { profileSection } from "./turn-profile-report";
 import { benchUploadCost, uploadCostSection } from "./upload-cost";
-import { benchOcr, type OcrFigures } from "./ocr";
-import { startProduct } from "./product";
+import { measureOcr, ocrSection } from "./ocr";
+import { fmt } from "./format";
 import { benchVerify, verifyMisses, verifySection } from "./verify-report";
 
 interface Ablation {
@@ -26,8 +26,6 @@ interface Ablation {
   note: string;
 }
 const ablations = JSON.parse(readFileSync(join(import.meta.dirname, "ablations.json"), "utf8")) as Ablation[];
-
-const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 // `BENCH_ONLY=retrieval npm run bench` (with BENCH_GROUPS=irs dev,... to narrow it): the
 // answer-quality sets only, printed, for tuning; docs/PERFORMANCE.md is left as it is.
@@ -247,44 +245,6 @@ console.log(lines.join("\n"));
 if (missed.length) {
   console.error(`\nTargets missed:\n- ${missed.join("\n- ")}`);
   process.exit(1);
-}
-
-/** Text recognition in Chromium on the running product (issue 17); null when no browser is installed. */
-async function measureOcr(): Promise<OcrFigures | string> {
-  const app = await startProduct();
-  try {
-    return await benchOcr(app.base);
-  } catch (err) {
-    return `Not measured: ${(err as Error).message.split("\n")[0]}`;
-  } finally {
-    await app.stop();
-  }
-}
-
-function ocrSection(ocr: OcrFigures | string): string[] {
-  const head = [
-    "## Text recognition of scanned PDFs (in the browser)",
-    "",
-    "A generated scan of known English text (pages rendered at 2x, no text layer) uploaded on My Files in Debian's",
-    "Chromium; the browser renders each page with pdf.js and recognises it with tesseract.js (English), and the",
-    "text it sends to the server is compared with the known text. Character accuracy: 1 - edit distance / length.",
-    "",
-  ];
-  if (typeof ocr === "string") return [...head, ocr];
-  const size = (a: { name: string; kb: number; gzipKb: number }) => `| ${a.name} | ${fmt(a.kb)} kB | ${fmt(a.gzipKb)} kB |`;
-  return [
-    ...head,
-    "| pages | character accuracy | pages/s (loading included) | pages/s (engine loaded) | first page after |",
-    "|---|---|---|---|---|",
-    `| ${ocr.pages} | ${fmt(ocr.accuracy * 100, 1)}% | ${fmt(ocr.pagesPerSecond, 2)} | ${fmt(ocr.steadyPagesPerSecond, 2)} | ${fmt(ocr.firstPageSeconds, 1)} s |`,
-    "",
-    "What recognition downloads, only when it starts (never on the first visit):",
-    "",
-    "| file | size | gzip |",
-    "|---|---|---|",
-    ...ocr.assets.map(size),
-    ...ocr.chunks.map(size),
-  ];
 }
 
 /**
