@@ -101,7 +101,7 @@ describe("checking an answer against its cited pages", () => {
     expect(statusOf("The notes mature on September 15, 2028 [1].", filing)).toEqual([["supported", []]]);
   });
 
-  it("reads a column's date before a '% Change' head as a date, not a percent (two issuers' quarterly tables)", () => {
+  it("reads a column's date or year before a '% Change' head as such, not a percent (three issuers' tables)", () => {
     const pharma =
       "Three Months Ended July 2, 2023 July 3, 2022 % Change Research and development expenses 2,648 2,815 (6) " +
       "Acquired in-process research and development expenses 33 1 * Cost of sales as a % of revenues 25.4 % 31.2 %";
@@ -116,6 +116,14 @@ describe("checking an answer against its cited pages", () => {
     expect(statusOf("Cost of sales was 31.2 of revenues [1].", pharma)).toEqual([["unsupported", ["31.2"]]]);
     const retailer = "Fiscal Year Ended January 28, 2023 January 29, 2022 % Change Revenue $ 46,298 $ 51,761 (10.6)";
     expect(statusOf("Revenue: January 28, 2023 $46,298; January 29, 2022 $51,761 [1]", retailer)).toEqual([["supported", []]]);
+    // a column's year before it too ("2021 % Change")
+    const release = "Three Months Ended December 31, 2022 2021 % Change Rooms revenue (In millions) $ 813 $ 557 46 %";
+    expect(statusOf("Rooms revenue rose 46% to $813 million in 2022, from $557 million in 2021 [1].", release)).toEqual([
+      ["supported", []],
+    ]);
+    expect(statusOf("Rooms revenue rose 46% to $813 million in 2022, from $557 million in 2020 [1].", release)).toEqual([
+      ["unsupported", ["2020"]],
+    ]);
   });
 
   it("marks a negation the page sentence it restates does not write, with or without figures (a tax guide, a filing)", () => {
