@@ -9,10 +9,9 @@ import { unstable_getMiniflareWorkerOptions } from "wrangler";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const migrations = await readD1Migrations(`${root}/migrations`);
-// The ingestion Worker's queue consumer (batch size, retries), taken from its own config.
-// (wrangler types these options loosely; they are Miniflare's worker options)
-const ingestWorker = unstable_getMiniflareWorkerOptions(`${root}/wrangler.ingest.jsonc`).workerOptions as V4WorkerOptions;
-const queueConsumers = ingestWorker.queueConsumers;
+// The ingestion Worker's queue consumer (batch size, retries), taken from its own config
+// (wrangler types these options loosely; they are Miniflare's worker options).
+const { queueConsumers } = unstable_getMiniflareWorkerOptions(`${root}/wrangler.ingest.jsonc`).workerOptions as V4WorkerOptions;
 
 // Stripe ships sourceMappingURL comments for files it does not ship; without
 // this, every worker run prints hundreds of "points to missing source" warnings.
@@ -27,8 +26,9 @@ const stripStripeSourceMaps: Plugin = {
 };
 
 // Three projects: the Worker suite runs inside workerd with the real local
-// bindings (the API and ingestion Workers as one: test/helpers/one-worker.ts); the client suite renders components in happy-dom; the build suite
-// checks what a production build contains. Playwright specs stay out.
+// bindings (the API and ingestion Workers as one: test/helpers/one-worker.ts);
+// the client suite renders components in happy-dom; the build suite checks
+// what a production build contains. Playwright specs stay out.
 export default defineConfig({
   root,
   test: {
