@@ -62,9 +62,6 @@ const FIGURE = new RegExp(
   "gi",
 );
 
-/** What comes before a date's year: its month and day ("July 3, "). */
-const DATE_BEFORE = /\b\p{Lu}\p{Ll}+\.? \d{1,2},\s?$/u;
-
 /** Every figure a text states, citation marks ("[2]") aside. */
 export function figuresOf(text: string): Figure[] {
   const figures: Figure[] = [];
@@ -81,11 +78,9 @@ export function figuresOf(text: string): Figure[] {
     const value = Number(m[2]!.replace(/,/g, ""));
     if (!Number.isFinite(value)) continue;
     const scale = (m[4]?.toLowerCase() ?? null) as Figure["scale"];
-    // a table's "% to Sales" or "% Change" after an amount ("6,306 % to Sales"), after a column's date
-    // ("July 3, 2022 % Change") or year ("2021 % Change") names the next column or row, as in labelled-rows.ts
-    const spacedPercent =
-      /\s%$/.test(m[0]) &&
-      (/[,$]/.test(m[0]) || /^\s*change\b/i.test(after) || DATE_BEFORE.test(plain.slice(Math.max(0, m.index - 16), m.index)));
+    // a table's "% to Sales" after an amount ("6,306 % to Sales") or "% Change" after a column's date or
+    // year ("July 3, 2022 % Change", "2021 % Change") names the next column or row, as in labelled-rows.ts
+    const spacedPercent = /\s%$/.test(m[0]) && (/[,$]/.test(m[0]) || /^\s*change\b/i.test(after));
     const percent = Boolean(m[3]) && !/^P/.test(m[3]!) && !spacedPercent;
     const day = month !== null && value >= 1 && value <= 31;
     const year = day ? Number(after.match(YEAR_AFTER)?.[1] ?? Number.NaN) : Number.NaN;
