@@ -143,6 +143,9 @@ export async function offlineProduct(questions: EvalQuestion[]) {
   };
 }
 
+/** Whether a text states the question's fact (null when the question has no fact to find). */
+const statesFact = (q: EvalQuestion, text: string) => (q.facts.length ? q.facts.some((f) => f.test(text.replace(/\s+/g, " "))) : null);
+
 async function answerAll(
   env: LibraryBinding,
   ids: Map<string, string>,
@@ -171,8 +174,8 @@ async function answerAll(
       sources,
       unsupported: verifyAnswer(answer, cited).checks.filter((c) => c.status === "unsupported"),
       answer,
-      fact: q.facts.length ? q.facts.some((f) => f.test(answer.replace(/\s+/g, " "))) : null,
-      leadFact: q.facts.length ? q.facts.some((f) => f.test(answer.split("\n")[0]!.replace(/\s+/g, " "))) : null,
+      fact: statesFact(q, answer),
+      leadFact: statesFact(q, answer.split("\n")[0]!),
       texts: passages.map((p) => p.text),
     });
   }
