@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { Passage } from "../../worker/providers/llm/types";
 import { localAnswer } from "../../worker/answer/writer/local-writer";
 import { leadingHeading, readsWhole, splitSentences } from "../../worker/answer/passages/sentences";
+import { ageBracketRows } from "../../worker/answer/passages/age-rows";
 
 const passage = (page: number, text: string, fileName = "doc.pdf", charStart = 0): Passage => ({
   chunkId: `${fileName}:${page}:${charStart}`,
@@ -63,6 +64,42 @@ describe("the lead", () => {
     expect(lead("How many vacation days are granted after five years?", hr)).toBe(
       "Staff with five years of service are granted 25 vacation days a year.",
     );
+  });
+
+  it("is the row of a table of age brackets with its bracket, each bracket before its amount or all before them (a tax guide, a form's instructions)", () => {
+    // Publication 17 (2024) sets each bracket before its amount, under a decision table's "THEN" head
+    const guide =
+      "IF your filing status is... AND at the end of 2024 you were...* THEN file a return if your gross income was at least...** " +
+      "Single under 65 $14,600 65 or older $16,550 Married filing jointly*** under 65 (both spouses) $29,200 65 or older (one spouse) $30,750 " +
+      "65 or older (both spouses) $32,300 Married filing separately any age $5";
+    expect(ageBracketRows(guide).rows).toEqual([
+      "Single, under 65: file a return if your gross income was at least $14,600",
+      "Single, 65 or older: file a return if your gross income was at least $16,550",
+      "Married filing jointly, under 65 (both spouses): file a return if your gross income was at least $29,200",
+      "Married filing jointly, 65 or older (one spouse): file a return if your gross income was at least $30,750",
+      "Married filing jointly, 65 or older (both spouses): file a return if your gross income was at least $32,300",
+      "Married filing separately, any age: file a return if your gross income was at least $5",
+    ]);
+    expect(lead("I'm single and under 65. At what level of gross income am I required to file?", [passage(15, guide, "p17.pdf")])).toBe(
+      "Single, under 65: file a return if your gross income was at least $14,600",
+    );
+    // the 1040 instructions (2017) set a status's brackets first, then their amounts
+    const instructions =
+      "Single (see the instructions for line 1) under 65 65 or older $10,400 11,950 Married filing jointly*** (see the instructions for line 2) " +
+      "under 65 (both spouses) 65 or older (one spouse) 65 or older (both spouses) $20,800 22,050 23,300 Married filing separately " +
+      "(see the instructions for line 3) any age $4,050 Head of household (see the instructions for line 4) under 65 65 or older $13,400 14,950 " +
+      "Qualifying widow(er) (see the instructions for line 5) under 65 65 or older $16,750 18,000";
+    const rows = ageBracketRows(instructions).rows;
+    expect(rows).toHaveLength(10);
+    expect(rows).toContain("Married filing jointly, 65 or older (one spouse): $22,050");
+    expect(rows).toContain("Qualifying widow(er), 65 or older: $18,000");
+    expect(
+      lead("I file as head of household and I'm under 65. How much gross income before I must file?", [
+        passage(8, instructions, "i1040gi.pdf"),
+      ]),
+    ).toBe("Head of household, under 65: $13,400");
+    // ages in running text are no table of brackets
+    expect(ageBracketRows("Employees under 65 get 20 days; those 65 or older get 25 days of leave, or $5,000 in lieu.").rows).toEqual([]);
   });
 
   it("is no calculation of figures and signs (a tax guide's worked sum, a payroll note)", () => {

@@ -4,6 +4,7 @@
 import { type FactKind } from "../question/fact-kind";
 import { holdsListEntry, isContentsPassage, isIndexEntry, isIndexPassage } from "./contents";
 import { formLines } from "./form-lines";
+import { ageBracketRows } from "./age-rows";
 import { labelledRows } from "./labelled-rows";
 import { forMatching } from "./line-breaks";
 import { listedCases } from "./listed-cases";
@@ -123,6 +124,10 @@ export function quotableSentences(text: string): QuotableSentence[] {
       continue;
     }
     if (isTableRow(piece)) {
+      // a row of age brackets is matched with the table's column heads: what each row's amount is
+      const brackets = ageBracketRows(piece);
+      for (const row of brackets.rows) sentences.push({ text: row, lower: forMatching(`${brackets.heads} ${row}`), quote: row, row: true });
+      if (brackets.rows.length) continue;
       for (const row of labelledRows(piece)) sentences.push({ text: row, lower: forMatching(row), quote: row, row: true });
       continue;
     }

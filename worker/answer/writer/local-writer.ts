@@ -55,10 +55,14 @@ interface Candidate {
 const pageOf = (passages: ChatTurnInput["passages"], n: number) => `${passages[n - 1]!.documentId}:${passages[n - 1]!.page}`;
 
 /**
- * A table row whose figures no column head names ("Adjusted EBITDA: 2,117; 2,018", "Form: 1040; (2024)"):
- * which is which year, the reader cannot tell. A headed row writes each figure after its head ("2023 $46,298").
+ * A table row of several figures no column head names ("Adjusted EBITDA: 2,117; 2,018", "Form: 1040; (2024)"):
+ * which is which year, the reader cannot tell. A headed row writes each figure after its head ("2023 $46,298");
+ * a row of one figure ("Single, under 65: $14,600") needs none.
  */
-const headless = (c: Candidate) => c.row === true && !(rowFiguresText(c.text) ?? "").split("; ").some((figure) => figure.includes(" "));
+function headless(c: Candidate): boolean {
+  const figures = (rowFiguresText(c.text) ?? "").split("; ");
+  return c.row === true && figures.length > 1 && !figures.some((figure) => figure.includes(" "));
+}
 
 /** A sentence mostly of figures and signs ("They can exclude $1,516.15 ($3,052 × ($4,000 ÷ $8,052)) of interest"): a calculation, no rule. */
 function mostlyFigures(text: string): boolean {
