@@ -102,6 +102,35 @@ describe("the lead", () => {
     expect(ageBracketRows("Employees under 65 get 20 days; those 65 or older get 25 days of leave, or $5,000 in lieu.").rows).toEqual([]);
   });
 
+  it("quotes a numbered list's item with the list's lead-in (a tax guide, an HR handbook)", () => {
+    const guide = [
+      passage(
+        294,
+        "When the IRS cannot figure your tax. The IRS can’t figure your tax for you if any of the following apply. 1. You want your refund " +
+          "directly deposited into your checking or savings account. 2. You want any part of your refund applied to your 2025 estimated tax. " +
+          "3. Your taxable income is $100,000 or more. 4. You itemize deductions.",
+      ),
+      passage(166, "Your benefits aren’t taxable for 2024 because your income isn’t more than your base amount ($25,000) for single."),
+    ];
+    expect(lead("My taxable income is about $120,000. Can the IRS figure my tax for me?", guide)).toBe(
+      "The IRS can’t figure your tax for you if any of the following apply: … 3. Your taxable income is $100,000 or more.",
+    );
+    const handbook = [
+      passage(
+        7,
+        "Carry-over. You may carry over unused vacation days into the next year if all of these conditions are met: 1. You have worked here " +
+          "for at least a year. 2. Your manager approves the carry-over in writing. 3. You carry over no more than 5 days.",
+      ),
+    ];
+    expect(lead("How many unused vacation days can I carry over?", handbook)).toBe(
+      "You may carry over unused vacation days into the next year if all of these conditions are met: … 3. You carry over no more than 5 days.",
+    );
+    // numbers that do not follow on from a lead-in are no list's items
+    expect(lead("What is line 4 for?", [passage(1, "Report your wages here. 4. Enter the total of your wages on this line.")])).toBe(
+      "4. Enter the total of your wages on this line.",
+    );
+  });
+
   it("is no calculation of figures and signs (a tax guide's worked sum, a payroll note)", () => {
     const tax = [
       passage(152, "They can exclude $1,516.15 ($3,052 × ($4,000 ÷ $8,052)) of interest in 2024."),

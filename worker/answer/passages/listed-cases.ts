@@ -39,3 +39,18 @@ export function listedCases(sentence: string): ListedCases | null {
   if (cases.length < 2 || cases.some((c) => c.length < MIN_CASE_CHARS)) return null;
   return { leadIn, cases };
 }
+
+/**
+ * A sentence that opens a numbered list after it ("The IRS can't figure your tax for you if any of
+ * the following apply.", "You must meet all of these tests:"); its items are read with it.
+ */
+export const OPENS_NUMBERED_LIST = /(?:\b(?:following|these)\b[^.!?]*[.:]|:)$/;
+/** A lead-in run together with the list's first item ("... if all of these conditions are met: 1. You have worked here ..."): the lead-in. */
+export function leadInOfFirstItem(sentence: string): string | null {
+  return /^(.{10,}?):\s+\(?1[.)]\s+(?=[\p{Lu}$\d])/u.exec(sentence)?.[1] ?? null;
+}
+/** A numbered list's item ("4. Your taxable income is $100,000 or more."): its number, or null. */
+export function itemNumber(sentence: string): number | null {
+  const m = /^\(?(\d{1,2})[.)]\s+(?=[\p{Lu}$\d])/u.exec(sentence);
+  return m ? Number(m[1]) : null;
+}

@@ -7,7 +7,7 @@ import { formLines } from "./form-lines";
 import { ageBracketRows } from "./age-rows";
 import { labelledRows } from "./labelled-rows";
 import { forMatching } from "./line-breaks";
-import { listedCases } from "./listed-cases";
+import { OPENS_NUMBERED_LIST, itemNumber, leadInOfFirstItem, listedCases } from "./listed-cases";
 import { isHeading, leadingHeading, splitSentences, withoutRunInHeading } from "./sentences";
 import { isTableRow, runsTableCells } from "./table-rows";
 
@@ -118,7 +118,23 @@ export function quotableSentences(text: string): QuotableSentence[] {
   for (const line of form.lines) sentences.push({ text: line, lower: forMatching(line), quote: line, formLine: true });
   const contents = isContentsPassage(form.stretches.join(" "));
   let example = 0;
+  // the numbered list being read: its lead-in as quoted, and the last item's number
+  let list: { leadIn: string; item: number } | null = null;
   for (const piece of form.stretches.flatMap(splitSentences)) {
+    // an item of a numbered list says what it says only after the list's lead-in ("The IRS can't
+    // figure your tax for you if any of the following apply: … 4. Your taxable income is $100,000 or more.")
+    const item = itemNumber(piece);
+    if (list && item === list.item + 1) {
+      list.item = item;
+      const quote = `${list.leadIn}: ${item > 1 ? "… " : ""}${quoteOf(piece)}`;
+      // its number is no figure of what it says
+      const said = piece.replace(/^\(?\d{1,2}[.)]\s+/, "");
+      sentences.push({ text: said, lower: forMatching(`${list.leadIn} ${said}`), quote });
+      continue;
+    }
+    const runOn = leadInOfFirstItem(piece);
+    if (runOn) list = { leadIn: quoteOf(runOn), item: 1 };
+    else list = OPENS_NUMBERED_LIST.test(piece) ? { leadIn: quoteOf(piece).replace(/[.:]$/, ""), item: 0 } : null;
     if (contents && holdsListEntry(piece)) {
       sentences.push({ text: piece, lower: forMatching(piece), quote: piece, entry: true });
       continue;
