@@ -75,7 +75,12 @@ export function restated(sentence: string, figures: readonly Figure[], page: rea
   });
   const two = best(pairs.filter((p) => p.parts.every((part) => held(part) < held(p))));
   const match = two && held(two) > held(one) ? two : one;
-  return held(match) >= words.length * MATCH_SHARE ? match : null;
+  if (held(match) < words.length * MATCH_SHARE) return null;
+  // a table row quoted with its heads' words ("Taxable income at least 35,200 but less than 35,250:
+  // Single 4,007; ..."): it restates the run of rows that holds all its figures, not the heads' sentence
+  const states = (p: PageSentence) => figures.every((f) => pageStates(f, p.figures));
+  if (figures.length < 2 || states(match)) return match;
+  return page.find((p) => !isProse(p) && states(p)) ?? match;
 }
 
 /** The negations ("not", "never"...) a sentence adds to the page sentence it restates. */

@@ -3,6 +3,7 @@
 // normalised text, so a citation can point at the exact passage.
 import { rowLabels } from "../answer/ranking/row-labels";
 import { headRuns, inheritedHeads } from "../answer/passages/column-heads";
+import { inheritedTaxHeads } from "../answer/passages/tax-table";
 
 export const CHUNK_TARGET = 1000;
 export const CHUNK_OVERLAP = 150;
@@ -51,7 +52,7 @@ export function chunkPage(pageText: string): PageChunk[] {
     const end = cutPoint(text, start);
     const piece = text.slice(start, end).trim();
     if (piece) {
-      const inherited = inheritedHeads(text, heads, start, piece);
+      const inherited = inheritedHeads(text, heads, start, piece) ?? inheritedTaxHeads(text, start, piece);
       const labels = rowLabels(piece);
       chunks.push({
         ord: chunks.length,

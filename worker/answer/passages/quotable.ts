@@ -10,6 +10,7 @@ import { forMatching } from "./line-breaks";
 import { OPENS_NUMBERED_LIST, itemNumber, leadInOfFirstItem, listedCases } from "./listed-cases";
 import { isHeading, leadingHeading, splitSentences, withoutRunInHeading } from "./sentences";
 import { isTableRow, runsTableCells } from "./table-rows";
+import { taxTableRows } from "./tax-table";
 
 export interface QuotableSentence {
   text: string;
@@ -117,6 +118,8 @@ export function quotableSentences(text: string): QuotableSentence[] {
   const form = isIndexPassage(text) ? { lines: [], stretches: [] } : formLines(text);
   for (const line of form.lines) sentences.push({ text: line, lower: forMatching(line), quote: line, formLine: true });
   const contents = isContentsPassage(form.stretches.join(" "));
+  // a page of the tax table: each row with its range and each status's tax
+  for (const row of taxTableRows(text)) sentences.push({ text: row, lower: forMatching(row), quote: row, row: true });
   let example = 0;
   // the numbered list being read: its lead-in as quoted, and the last item's number
   let list: { leadIn: string; item: number } | null = null;

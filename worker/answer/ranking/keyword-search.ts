@@ -6,6 +6,7 @@ import { askedFactKind, rowAnswers } from "../question/fact-kind";
 import { conceptMatchExpression, questionMatchPhrases } from "../question/terms";
 import { documentNames, namedDocuments } from "../question/named-files";
 import { fuseByRank } from "./rank-fusion";
+import { rowBoundWords, statedAmounts } from "../passages/tax-table";
 import { rowLabelScore, rowQuestion } from "./row-labels";
 import type { ChunkHit } from "../../library/types";
 
@@ -51,6 +52,18 @@ const ROW_LABEL_WEIGHT = 2;
  * held-out 10 -> 9/12; weight 2 cost FinanceBench hit@5 (20 -> 19) and dev.
  */
 const YEAR_WEIGHT = 1;
+
+/**
+ * How much the search for the tax table's row holding an amount the question states counts beside
+ * the search of the whole question: the row's words are its figures, no words of the question.
+ */
+const TAX_ROW_WEIGHT = 1;
+
+/** The tax table's rows holding the amounts a question about tax states ("taxable income of $35,220": "35,200"), as a MATCH expression; null for none. */
+function taxRowExpression(question: string): string | null {
+  const amounts = /\btax\b/i.test(question) ? statedAmounts(question) : [];
+  return amounts.length ? amounts.map((a) => `"${rowBoundWords(a)}"`).join(" OR ") : null;
+}
 
 /** The years a question names ("2017", "FY2018", "fiscal 2023"). */
 const questionYears = (question: string) => [...new Set((question.match(/(?<![\p{N}.,$])(?:19|20)\d\d(?![\p{N}%])/gu) ?? []).map(Number))];
@@ -132,6 +145,8 @@ export function keywordSearch(index: KeywordIndex, question: string, documentIds
   if (labelled.length) lists.push({ hits: labelled.map((l) => l.hit), weight: ROW_LABEL_WEIGHT * wholeText });
   if (named.length) lists.push({ hits: index.matching(weighty.join(" OR "), named, limit), weight: NAMED_WEIGHT });
   if (dated.length) lists.push({ hits: index.matching(weighty.join(" OR "), dated, limit), weight: YEAR_WEIGHT });
+  const taxRows = taxRowExpression(question);
+  if (taxRows) lists.push({ hits: index.matching(taxRows, dated.length ? dated : documentIds, limit), weight: TAX_ROW_WEIGHT });
   if (lists.length > 1)
     hits = fuseByRank(
       lists.map((l) => l.hits),

@@ -7,6 +7,7 @@ import { rerankWithModel } from "./reranker";
 import { scoreSentences } from "./sentence-scores";
 import { rowNaming } from "./row-labels";
 import { fuseByRank } from "./rank-fusion";
+import { withColumnHeads } from "../passages/column-heads";
 import { embedTexts, vectorsEnabled, type VectorBindings } from "../../services/vectors";
 import type { Passage } from "../../providers/llm/types";
 
@@ -89,12 +90,16 @@ export function onePerPage<T extends { document_id: string; page: number }>(hits
  * The score of each hit's best sentence (0 when none holds a question term), in the hits' order;
  * a row the question names by its label counts more (row-labels.ts), as in the answer.
  */
-function bestSentenceScores(question: string, hits: readonly { text: string; file_name?: string }[]): number[] {
+function bestSentenceScores(
+  question: string,
+  hits: readonly { text: string; file_name?: string; column_heads?: string | null }[],
+): number[] {
   const best = new Array<number>(hits.length).fill(0);
   const fileNames = [...new Set(hits.flatMap((h) => (h.file_name ? [h.file_name] : [])))];
   for (const s of scoreSentences(
     question,
-    hits.map((h) => h.text),
+    // read as the answer reads them: with the column heads they inherit
+    hits.map((h) => withColumnHeads({ text: h.text, columnHeads: h.column_heads ?? undefined })),
     { rowNaming: rowNaming(question, fileNames) },
   ))
     best[s.passage] = Math.max(best[s.passage]!, s.score);

@@ -4,6 +4,7 @@
 
 import { ASKS_WHERE_TO_LOOK } from "../passages/contents";
 import { type ListedCase, type QuotableSentence, casesOf, quotableSentences } from "../passages/quotable";
+import { isTaxTableRow, rangeHolds, statedAmounts } from "../passages/tax-table";
 import { wordCount } from "../passages/sentences";
 import { MONTH, SHARE_ASKED, askedFactKind, factStrength, rowAnswers, rowStrength } from "../question/fact-kind";
 import { glossaryMatches } from "../question/glossary";
@@ -131,9 +132,13 @@ export function scoreSentences(
   const rowsAnswer = rowAnswers(kind);
   const shareAsked = percentRows && SHARE_ASKED.test(question.toLowerCase());
   const entriesAnswer = ASKS_WHERE_TO_LOOK.test(question);
+  const amounts = statedAmounts(question);
   const passages = passageTexts.map((text, passage) => ({
     passage,
-    sentences: quotableSentences(text).filter((s) => (rowsAnswer || !s.row) && (entriesAnswer || !s.entry)),
+    // a tax table's row answers only the income it holds: another is a figure of no one's tax
+    sentences: quotableSentences(text).filter(
+      (s) => (rowsAnswer || !s.row) && (entriesAnswer || !s.entry) && !(s.row && isTaxTableRow(s.text) && !rangeHolds(s.text, amounts)),
+    ),
   }));
   // which terms each sentence holds (a term matches the start of a word: "deduct" finds "deduction"),
   // one expression per term compiled once per question; keyed by text, so a sentence found in two
@@ -147,6 +152,12 @@ export function scoreSentences(
   const codes = codeLetters(question).map((letter) => new RegExp(`(?:^|[).]\\s)${letter}\\s?[—–]|\\bcodes? ${letter}\\b`, "u"));
   const weights = termTests.map((_, j) => terms[j]?.weight ?? 1).concat(codes.map(() => CODE_WEIGHT));
   termTests.push(...codes);
+  // an amount the question states ("my taxable income is $35,220") is held by the tax table's row
+  // whose range holds it, as a code is by its entry: the row asked among rows of the same words
+  if (amounts.length) {
+    termTests.push({ test: (sentence) => rangeHolds(sentence, amounts) });
+    weights.push(CODE_WEIGHT);
+  }
   const holds = new Map<string, boolean[]>();
   // a period the question names ("in the second quarter of fiscal 2024") is written in a table's
   // column heads ("Three months ended July 29, 2023"): the row asked, headed by periods, holds its
