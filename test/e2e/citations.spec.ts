@@ -8,7 +8,8 @@
 // above it. Opening the first citation shows its page in the viewer with the
 // quoted passage marked; stepping through every source, each page is shown with
 // a passage marked, every passage quoted under that number is marked, and no
-// "could not be marked" note appears.
+// "could not be marked" note appears. A question a table answers (the tax table, the filing
+// requirements) leads with the table's row, labelled, and its citation opens the table's page.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Locator, type Page } from "@playwright/test";
@@ -171,5 +172,31 @@ test.describe("citations", () => {
     await uploadOnMyFiles(page, P17, "p17.pdf");
     await chatAbout(page, "p17.pdf");
     await checkQuestions(page, "p17.pdf", ["When is my tax return due if I live abroad?", "How long should I keep my tax records?"]);
+    // a table's answer is its row, labelled, and its citation opens the table's page marked
+    const tables: [string, string, number][] = [
+      [
+        "I'm single and my taxable income came out to $35,220. What does the tax table say I owe?",
+        "Taxable income at least 35,200 but less than 35,250: Single 4,007;",
+        405,
+      ],
+      [
+        "I'm single and under 65. At what level of gross income do I have to file?",
+        "Single, under 65: file a return if your gross income was at least $14,600",
+        15,
+      ],
+    ];
+    for (const [question, row, tablePage] of tables) {
+      await test.step(question, async () => {
+        const answer = await askWhole(page, question);
+        const lead = (await answer.locator(".rich-text").innerText()).trim().split("\n")[0]!;
+        expect(lead.startsWith(row), `the answer leads with the row: ${lead}`).toBe(true);
+        await answer.locator(".rich-text a.citation").first().click();
+        const viewer = page.getByRole("complementary", { name: "Document viewer" });
+        await expect(viewer.getByText(`p. ${tablePage}`, { exact: true })).toBeVisible();
+        await expect(viewer.locator(`.pdf-page[data-page="${tablePage}"] mark.cited-passage`).first()).toBeVisible({ timeout: 30_000 });
+        await page.keyboard.press("Escape");
+        await expect(viewer).toBeHidden();
+      });
+    }
   });
 });
