@@ -83,6 +83,15 @@ describe("keyword search", () => {
     expect(queryTerms("What was the FY2023 capex (in USD millions)?")).toEqual(["fy2023", "fy", "2023", "capex"]);
   });
 
+  it("drops the asker's own age ('I'm 67', 'my 15-year-old'), not an age the question asks about ('over 65')", () => {
+    expect(queryTerms("I'm 67 and single. What's my standard deduction?")).toEqual(["single", "standard", "deduction"]);
+    expect(queryTerms("My 15-year-old is e-filing her first return. Can she sign?")).not.toContain("15");
+    expect(queryTerms("I am 45, can I take money out of my IRA?")).not.toContain("45");
+    expect(queryTerms("Do people over 65 get a higher standard deduction?")).toContain("65");
+    expect(queryTerms("What is the catch-up contribution at age 50 or older?")).toContain("50");
+    expect(queryTerms("I'm 5 minutes late filing; is 30 days the grace period?")).toContain("30");
+  });
+
   it("drops the words asking a change in a quantity ('how did net sales change'), not a change the reader makes", () => {
     expect(queryTerms("How did net sales change from 2017 to 2018?")).toEqual(["net", "sales", "2017", "2018"]);
     expect(queryTerms("Net sales 2023 compared with 2022")).toEqual(["net", "sales", "2023", "2022"]);
