@@ -191,6 +191,13 @@ describe("the lead", () => {
       ),
     ];
     expect(lead("How much do I enter per child under 17 in step 3?", form)).toMatch(/^If your total income will be \$200,000 or less/);
+    // a heading before a sentence opening with a name ("The CTC", "The HR team")
+    expect(leadingHeading("Introduction The CTC is a credit that may reduce your tax by as much as $2,000 for each child.")).toEqual({
+      heading: "Introduction",
+      sentence: "The CTC is a credit that may reduce your tax by as much as $2,000 for each child.",
+    });
+    expect(leadingHeading("Relocation The HR team pays up to $5,000 of moving costs.")?.heading).toBe("Relocation");
+    expect(leadingHeading("The IRS Free File program is open to all.")).toBeNull();
   });
 
   it("starts at the sentence, without a release's dateline or a sentence's parentheses (a filing, a tax guide)", () => {

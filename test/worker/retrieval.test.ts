@@ -604,6 +604,27 @@ describe("providers", () => {
     ).toMatch(/^The amounts are: Single or Married filing separately—\$14,600/);
   });
 
+  it("local responder: an amount asked by its size ('how big', 'how large', 'how high') asks an amount (a tax guide, an HR policy)", () => {
+    expect(askedFactKind("How big is the 2024 standard deduction for head of household?")).toBe("money");
+    expect(askedFactKind("How high can my IRA contribution be?")).toBe("money");
+    expect(askedFactKind("How large is the relocation allowance?")).toBe("money");
+    expect(
+      leadOver("How big is the 2024 standard deduction for head of household?", [
+        passage(1, "The head of household filing status allows you to choose the standard deduction even if your spouse itemizes."),
+        passage(
+          2,
+          "The amounts are: Single or Married filing separately—$14,600; Married filing jointly—$29,200; and Head of household—$21,900.",
+        ),
+      ]),
+    ).toMatch(/^The amounts are: … Head of household—\$21,900\./);
+    expect(
+      leadOver("How large is the relocation allowance?", [
+        passage(1, "The relocation allowance is available to employees who move for a new role."),
+        passage(2, "The relocation allowance is $5,000, paid with the first salary."),
+      ]),
+    ).toMatch(/^The relocation allowance is \$5,000/);
+  });
+
   it("local responder: more time asked in other words ('how much additional time') is a period asked", () => {
     expect(askedFactKind("How much additional time do I get to file and pay?")).toBe("duration");
     expect(askedFactKind("How much extra time can I get?")).toBe("duration");

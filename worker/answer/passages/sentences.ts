@@ -110,6 +110,8 @@ export function leadingHeading(piece: string): { heading: string; sentence: stri
   }
   // the run ends with the sentence's first word, followed by running text
   if (run < 2 || run >= words.length || !/^\p{Ll}/u.test(words[run]!)) return null;
+  // or with its first two, an opener and a name ("Introduction The CTC is a credit...", "... The IRS will")
+  if (run >= 3 && !SENTENCE_OPENERS.has(words[run - 1]!.toLowerCase()) && SENTENCE_OPENERS.has(words[run - 2]!.toLowerCase())) run--;
   const opener = words[run - 1]!;
   const heading = words.slice(0, run - 1);
   if (!/^\p{Lu}/u.test(opener) || CONNECTORS.has(heading.at(-1)!)) return null;

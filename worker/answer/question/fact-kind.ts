@@ -46,6 +46,8 @@ export function askedFactKind(question: string): FactKind | null {
     /\b(fine|penalty|fee|charge|cost|price|rate|margin|percent(age)?|amount|limit|ceiling|cap|maximum|minimum|threshold|how much|worth)\b/.test(
       q,
     ) ||
+    // an amount asked by its size: "how big is the standard deduction?", "how high can my contribution be?"
+    /\bhow (big|large|high|low|small)\b/.test(q) ||
     // a limit asked in other words: "the most I can deduct", "at what level of income must I file", "at what
     // modified AGI...", "the biggest share of my benefits"
     /\bthe (most|least)\b.*\b(can|could|may|allowed)\b|\bat what (?!age\b)\w+|\b(biggest|largest|highest|smallest|lowest) (share|part|portion|percentage)\b/.test(
