@@ -7,6 +7,7 @@ import type { Passage } from "../../worker/providers/llm/types";
 import { localAnswer } from "../../worker/answer/writer/local-writer";
 import { leadingHeading, readsWhole, splitSentences } from "../../worker/answer/passages/sentences";
 import { ageBracketRows } from "../../worker/answer/passages/age-rows";
+import { isTableRow } from "../../worker/answer/passages/table-rows";
 
 const passage = (page: number, text: string, fileName = "doc.pdf", charStart = 0): Passage => ({
   chunkId: `${fileName}:${page}:${charStart}`,
@@ -148,6 +149,24 @@ describe("the lead", () => {
     ];
     expect(lead("I'm 30 and full-time. How many vacation days do I get?", handbook)).toBe(
       "Full-time employees accrue 20 vacation days per year.",
+    );
+  });
+
+  it("is never a table's date cells read across as a sentence (a tax guide's installment table, an HR pay calendar)", () => {
+    const guide =
+      "If you first have income on which you must pay estimated tax: Make installments by:* Make later installments by:* Before April 1 April 15 June 15 Sept.";
+    const payroll = "Pay dates for 2025: January 15 February 14 March 14 April 15.";
+    expect(isTableRow(guide)).toBe(true);
+    expect(isTableRow(payroll)).toBe(true);
+    // running text sets dates apart with commas and words
+    expect(isTableRow("You must pay estimated tax by April 15, June 17, September 16, and January 15.")).toBe(false);
+    expect(
+      lead("When are estimated tax payments due?", [
+        passage(100, `${guide} You must pay estimated tax by April 15, June 17, September 16, and January 15.`),
+      ]),
+    ).toBe("You must pay estimated tax by April 15, June 17, September 16, and January 15.");
+    expect(lead("When are salaries paid?", [passage(2, `${payroll} Salaries are paid on the 15th of each month.`)])).toBe(
+      "Salaries are paid on the 15th of each month.",
     );
   });
 

@@ -10,6 +10,11 @@ export const CALENDAR_DATE = String.raw`${MONTH_NAME.source} \d{1,2}, (19|20)\d\
 /** Two calendar dates side by side, a table's column heads ("January 28, 2023 January 29, 2022"): running text puts a word between. */
 const DATE_COLUMNS = new RegExp(String.raw`${CALENDAR_DATE}\s+(\(\w+\)\s+)?${CALENDAR_DATE}\b`);
 const CALENDAR_DATES = new RegExp(CALENDAR_DATE, "g");
+/**
+ * A day of a month followed straight by another month ("April 15 June 15 Sept."): a table's cells
+ * read across; running text puts a comma or a word between dates.
+ */
+const MONTH_DAY_CELLS = new RegExp(String.raw`${MONTH_NAME.source}\.? \d{1,2} ${MONTH_NAME.source}`);
 
 /**
  * A table row read as text ("2018 2017 $ 17,360 $ 16,202 ..."), or several rows
@@ -17,7 +22,7 @@ const CALENDAR_DATES = new RegExp(CALENDAR_DATE, "g");
  * three rows of two), or columns headed by dates (a balance sheet's two columns).
  */
 export function isTableRow(sentence: string): boolean {
-  if (DATE_COLUMNS.test(sentence)) return true;
+  if (DATE_COLUMNS.test(sentence) || MONTH_DAY_CELLS.test(sentence)) return true;
   // a date's day and year are no figures ("File Form 1040 by April 17, 2018.")
   const tokens = sentence
     .replace(CALENDAR_DATES, "date")
