@@ -183,6 +183,26 @@ describe("keyword search", () => {
     expect(namedDocuments(documentNames("Which line of my W-9 gets my business name?"), files.slice(0, 1))).toEqual([]);
   });
 
+  it("of several documents a question names, picks those whose file names hold most of its names (a quarter's filing, a handbook's update)", () => {
+    const filings = [
+      { id: "10k", file_name: "BESTBUY_2023_10K.pdf" },
+      { id: "10q", file_name: "BESTBUY_2024Q2_10Q.pdf" },
+      { id: "ulta", file_name: "ULTABEAUTY_2023Q4_EARNINGS.pdf" },
+      { id: "amcor", file_name: "AMCOR_2023Q4_EARNINGS.pdf" },
+    ];
+    expect(namedDocuments(documentNames("Which Best Buy category sold most in Q2 of FY2024?"), filings)).toEqual(["10q"]);
+    expect(namedDocuments(documentNames("What was Best Buy's revenue in fiscal 2023?"), filings)).toEqual(["10k", "10q"]);
+    // "Q4" is in three files' names; "Ulta Beauty" in one of them
+    expect(namedDocuments(documentNames("How much stock did Ulta Beauty buy back in Q4?"), filings)).toEqual(["ulta"]);
+    const handbooks = [
+      { id: "book", file_name: "Employee Handbook.pdf" },
+      { id: "update", file_name: "Employee Handbook Remote Work Update.pdf" },
+      { id: "expenses", file_name: "Expense Policy.pdf" },
+    ];
+    expect(namedDocuments(documentNames("What does the Employee Handbook say about Remote Work now?"), handbooks)).toEqual(["update"]);
+    expect(namedDocuments(documentNames("How many vacation days does the Employee Handbook give?"), handbooks)).toEqual(["book", "update"]);
+  });
+
   it("searching all files, ranks the document the question names first", async () => {
     // the guide mentions the W-9 and its requester more often than the form itself
     const u = await indexed(["Give the requester your correct taxpayer identification number."], "named-form");

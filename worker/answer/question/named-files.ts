@@ -59,12 +59,15 @@ export function documentNames(question: string): string[] {
 /**
  * The ids of the documents whose file name holds one of a question's `names` (documentNames); none
  * when it names none of them, or all of them (a name every file shares tells them apart no better).
+ * Of several, those whose names hold most of its names: "Best Buy's Q2 of FY2024" is
+ * BESTBUY_2024Q2_10Q.pdf, not BESTBUY_2023_10K.pdf. (Not its years: a file's year is its fiscal
+ * year, a question's date may fall in the next one's quarter.)
  */
 export function namedDocuments(names: readonly string[], documents: readonly { id: string; file_name: string }[]): string[] {
   if (documents.length < 2 || names.length === 0) return [];
-  const named = documents.filter((d) => {
-    const file = squeezed(d.file_name);
-    return names.some((name) => file.includes(name));
-  });
-  return named.length < documents.length ? named.map((d) => d.id) : [];
+  const held = (d: { file_name: string }) => names.filter((name) => squeezed(d.file_name).includes(name)).length;
+  const named = documents.filter((d) => held(d) > 0);
+  if (named.length === documents.length) return [];
+  const most = Math.max(...named.map(held));
+  return named.filter((d) => held(d) === most).map((d) => d.id);
 }
