@@ -133,23 +133,28 @@ describe("the lead", () => {
   });
 
   it("is about what is asked, not a figure that happens to be the asker's age (a tax guide, an HR handbook)", () => {
-    const guide = [
-      passage(267, "The 2024 standard mileage rate for business use of a vehicle is 67 cents a mile."),
-      passage(
-        253,
-        "The amounts are: Single or Married filing separately—$14,600; Married filing jointly—$29,200; Head of household—$21,900.",
-      ),
+    const cases: [question: string, texts: string[], expected: string][] = [
+      [
+        "I'm 67 and single. What's my standard deduction?",
+        [
+          "The 2024 standard mileage rate for business use of a vehicle is 67 cents a mile.",
+          "The amounts are: Single or Married filing separately—$14,600; Married filing jointly—$29,200; Head of household—$21,900.",
+        ],
+        "The amounts are: Single or Married filing separately—$14,600.",
+      ],
+      [
+        "I'm 30 and full-time. How many vacation days do I get?",
+        ["Full-time employees may work remotely for up to 30 days a year.", "Full-time employees accrue 20 vacation days per year."],
+        "Full-time employees accrue 20 vacation days per year.",
+      ],
     ];
-    expect(lead("I'm 67 and single. What's my standard deduction?", guide)).toBe(
-      "The amounts are: Single or Married filing separately—$14,600.",
-    );
-    const handbook = [
-      passage(3, "Full-time employees may work remotely for up to 30 days a year."),
-      passage(5, "Full-time employees accrue 20 vacation days per year."),
-    ];
-    expect(lead("I'm 30 and full-time. How many vacation days do I get?", handbook)).toBe(
-      "Full-time employees accrue 20 vacation days per year.",
-    );
+    for (const [question, texts, expected] of cases)
+      expect(
+        lead(
+          question,
+          texts.map((text, i) => passage(i + 1, text)),
+        ),
+      ).toBe(expected);
   });
 
   it("is never a table's date cells read across as a sentence (a tax guide's installment table, an HR pay calendar)", () => {

@@ -625,9 +625,12 @@ describe("providers", () => {
   });
 
   it("local responder: an amount asked by its size ('how big', 'how large', 'how high') asks an amount (a tax guide, an HR policy)", () => {
-    expect(askedFactKind("How big is the 2024 standard deduction for head of household?")).toBe("money");
-    expect(askedFactKind("How high can my IRA contribution be?")).toBe("money");
-    expect(askedFactKind("How large is the relocation allowance?")).toBe("money");
+    const sized = [
+      "How big is the 2024 standard deduction for head of household?",
+      "How high can my IRA contribution be?",
+      "How large is the relocation allowance?",
+    ];
+    expect(sized.map(askedFactKind)).toEqual(["money", "money", "money"]);
     expect(
       leadOver("How big is the 2024 standard deduction for head of household?", [
         passage(1, "The head of household filing status allows you to choose the standard deduction even if your spouse itemizes."),
