@@ -9,6 +9,7 @@
 const BRACKET = String.raw`(?:under \d{2}|\d{2} or (?:older|over)|any age)(?: \([^()]{1,30}\))?`;
 /** An amount: "$14,600", "11,950", "$5". */
 const AMOUNT = String.raw`\$\s?\d[\d,]*|\d{1,3}(?:,\d{3})+`;
+const ANY_BRACKET = new RegExp(BRACKET);
 const PIECES = new RegExp(`(?<![\\p{L}\\d,$])(?:(${BRACKET})|(${AMOUNT}))(?![\\d,]*\\d)`, "gu");
 
 /** The status a bracket belongs to: the capitalised phrase before it ("... at least . . . Single (see the instructions for line 1)" -> "Single"). */
@@ -44,6 +45,8 @@ function amountHead(heads: string): string {
  * such table (two rows at least).
  */
 export function ageBracketRows(table: string): { heads: string; rows: string[] } {
+  // most tables have no age brackets: a bracket's words first
+  if (!ANY_BRACKET.test(table)) return { heads: "", rows: [] };
   const text = table.replace(/\s+/g, " ");
   const rows: string[] = [];
   let status: string | null = null;

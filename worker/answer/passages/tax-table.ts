@@ -21,6 +21,8 @@ const RANGE_LABEL = /^taxable income at least ([\d,]+) but less than ([\d,]+):/i
 
 /** The rows of a tax table in a passage, each as a labelled line; none without the table's heads. */
 export function taxTableRows(text: string): string[] {
+  // most passages are no tax table: the heads' words first, before reading the text again
+  if (!text.includes("But less than")) return [];
   const flat = text.replace(/\s+/g, " ");
   const heads = HEADS.exec(flat);
   if (!heads) return [];
