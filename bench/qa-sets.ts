@@ -12,6 +12,7 @@ const IRS = join(CORPUS, "irs");
 const IRS_QA = join(ROOT, "bench/qa/irs-dev.jsonl");
 const FILINGS_QA = join(ROOT, "bench/qa/filings-dev.jsonl");
 const SEALED_QA = join(ROOT, "bench/qa/sealed.jsonl");
+const FRESH_QA = join(ROOT, "bench/qa/fresh-dev.jsonl");
 
 /** One benchmark question, whatever set it comes from. */
 export interface EvalQuestion {
@@ -85,6 +86,11 @@ export function loadQuestions(): EvalQuestion[] {
     }
   }
   questions.push(...ownQuestions("irs", IRS_QA, IRS), ...ownQuestions("filings", FILINGS_QA, FILINGS));
+  // a second dev set, written after the first was tuned on: IRS and filings questions in one file
+  questions.push(
+    ...ownQuestions("fresh irs", FRESH_QA, IRS).filter((q) => existsSync(q.path)),
+    ...ownQuestions("fresh filings", FRESH_QA, FILINGS).filter((q) => existsSync(q.path)),
+  );
   // the sealed set is read only by an issue's final bench (BENCH_SEALED=1): no decision looks at it
   if (process.env.BENCH_SEALED)
     questions.push(
