@@ -49,8 +49,8 @@ export const OPENS_NUMBERED_LIST = /(?:\b(?:following|these)\b[^.!?]*[.:]|:)$/;
 export function leadInOfFirstItem(sentence: string): string | null {
   return /^(.{10,}?):\s+\(?1[.)]\s+(?=[\p{Lu}$\d])/u.exec(sentence)?.[1] ?? null;
 }
-/** A numbered list's item ("4. Your taxable income is $100,000 or more."): its number, or null. */
-export function itemNumber(sentence: string): number | null {
+/** A numbered list's item ("4. Your taxable income is $100,000 or more."): its number and what it says without it, or null. */
+export function numberedItem(sentence: string): { number: number; said: string } | null {
   const m = /^\(?(\d{1,2})[.)]\s+(?=[\p{Lu}$\d])/u.exec(sentence);
-  return m ? Number(m[1]) : null;
+  return m ? { number: Number(m[1]), said: sentence.slice(m[0].length) } : null;
 }

@@ -7,7 +7,7 @@ import { formLines } from "./form-lines";
 import { ageBracketRows } from "./age-rows";
 import { labelledRows } from "./labelled-rows";
 import { forMatching } from "./line-breaks";
-import { OPENS_NUMBERED_LIST, itemNumber, leadInOfFirstItem, listedCases } from "./listed-cases";
+import { OPENS_NUMBERED_LIST, leadInOfFirstItem, listedCases, numberedItem } from "./listed-cases";
 import { isHeading, leadingHeading, splitSentences, withoutRunInHeading } from "./sentences";
 import { isTableRow, runsTableCells } from "./table-rows";
 import { taxTableRows } from "./tax-table";
@@ -126,13 +126,12 @@ export function quotableSentences(text: string): QuotableSentence[] {
   for (const piece of form.stretches.flatMap(splitSentences)) {
     // an item of a numbered list says what it says only after the list's lead-in ("The IRS can't
     // figure your tax for you if any of the following apply: … 4. Your taxable income is $100,000 or more.")
-    const item = itemNumber(piece);
-    if (list && item === list.item + 1) {
-      list.item = item;
-      const quote = `${list.leadIn}: ${item > 1 ? "… " : ""}${quoteOf(piece)}`;
+    const item = numberedItem(piece);
+    if (list && item?.number === list.item + 1) {
+      list.item = item.number;
+      const quote = `${list.leadIn}: ${item.number > 1 ? "… " : ""}${quoteOf(piece)}`;
       // its number is no figure of what it says
-      const said = piece.replace(/^\(?\d{1,2}[.)]\s+/, "");
-      sentences.push({ text: said, lower: forMatching(`${list.leadIn} ${said}`), quote });
+      sentences.push({ text: item.said, lower: forMatching(`${list.leadIn} ${item.said}`), quote });
       continue;
     }
     const runOn = leadInOfFirstItem(piece);

@@ -7,6 +7,7 @@
 /** The table's heads: "At least But less than Single Married filing jointly * Married filing sepa- rately Head of a house- hold Your tax is—". */
 const HEADS =
   /At least\s+But less than\s+(Single)\s+(Married filing jointly)\s*\*?\s+(Married filing sep-?\s?a-?\s?rately)\s+(Head of a house-?\s?hold)\s+Your tax is/;
+const EVERY_HEADS = new RegExp(HEADS.source, "g");
 /** A figure of the table: "35,200", "4,007", "0". */
 const FIGURE = /^\d{1,3}(?:,\d{3})*$/;
 /** A row's cells: its range's two bounds and a tax per status. */
@@ -75,8 +76,8 @@ export function rowBoundWords(value: number): string {
  * on the page before the chunk, when the chunk has none of its own and starts with figures; else null.
  */
 export function inheritedTaxHeads(page: string, at: number, chunk: string): string | null {
-  if (at === 0 || HEADS.test(chunk) || !/^[\d,]+ [\d,]+ /.test(chunk)) return null;
-  const before = page.slice(0, at);
-  const heads = [...before.matchAll(new RegExp(HEADS.source, "g"))].at(-1);
+  // every chunk of every page is asked while indexing: the cheap tests first
+  if (at === 0 || !/^[\d,]+ [\d,]+ /.test(chunk) || HEADS.test(chunk)) return null;
+  const heads = [...page.slice(0, at).matchAll(EVERY_HEADS)].at(-1);
   return heads ? `${heads[0]}—` : null;
 }

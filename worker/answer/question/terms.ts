@@ -40,7 +40,6 @@ const FORM_NAME = /(?<![\p{L}\p{N}])(?:[a-z]{1,2}-\d{1,4}|\d{3,4}-[a-z]{1,3})(?!
 /** The forms a text names, lower case ("W-9" -> "w-9"). */
 export const formNames = (text: string) => text.toLowerCase().match(FORM_NAME) ?? [];
 
-/** Search terms from any user text: letters and digits only (and a form name's hyphen), so quotes and FTS operators can never break the query. */
 /**
  * The asker's own age ("I'm 67", "I am 45", "my 15-year-old", "aged 57"): about the asker, no term to
  * find ("67 cents a mile"); an age the question asks about ("over 65", "age 50 or older") stays one.
@@ -48,6 +47,7 @@ export const formNames = (text: string) => text.toLowerCase().match(FORM_NAME) ?
 const ASKERS_AGE =
   /\b(?:i'm|i’m|i am|aged)\s+\d{1,2}(?=\s*(?:years?\s+old\b|[,.;!?]|\s+(?:and|but|with|so)\b|$))|\b\d{1,2}[- ]years?[- ]olds?\b/g;
 
+/** Search terms from any user text: letters and digits only (and a form name's hyphen), so quotes and FTS operators can never break the query. */
 export function queryTerms(text: string): string[] {
   const lower = text.toLowerCase().replace(ASKERS_AGE, " ");
   const words = [...formNames(lower), ...wordsOf(lower)];
