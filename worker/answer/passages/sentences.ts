@@ -5,17 +5,21 @@
 const DOCUMENT_PARTS =
   "Schedule|Worksheet|Part|Section|Information|Exhibit|Appendix|Annex|Table|Form|Item|Step|Chapter|Note|Line|Box|Column|Figure|Class|Series|Category|Plan|Option|Method|Test|Tier|Type";
 
-/** Abbreviations a number follows ("see Pub. 505, Tax Withholding...", "OMB No. 1545-0074", "Cat. No. 11320B"). */
-const NUMBERED = "Pubs?|[Nn]os?|Cat|Rev|Sec|Fig|Vol|Regs?";
+/**
+ * Abbreviations a number follows ("see Pub. 505, Tax Withholding...", "OMB No. 1545-0074", "Cat. No. 11320B",
+ * "Rev. Proc. 2014-55, 2014-44 I.R.B. 753").
+ */
+const NUMBERED = "Pubs?|[Nn]os?|Cat|Rev|Proc|Rul|Sec|Fig|Vol|Regs?|[A-Z](?:\\.[A-Z])+";
 
 /**
  * Where a sentence ends and the next begins: a capital or a number after . ! or ?, but never after
- * a title ("Ms. Barry"), "U.S." ("U.S. GAAP"), "U.S.C." or a name's middle initial ("/s/ Nicholas
+ * a title ("Ms. Barry", "St. Paul"), "U.S." ("U.S. GAAP"), "U.S.C.", "P.O." ("P.O. Box 2188"), "Rev." before
+ * "Proc." or "Rul." ("Rev. Proc. 2014-55") or a name's middle initial ("/s/ Nicholas
  * C. Gangestad"), nor between an abbreviation and its number ("Pub. 505"), while a part of a form
  * named by a letter ends one ("on Schedule A."); a filing's signature ("/s/ Michael F. Roman") starts one.
  */
 const SENTENCE_END = new RegExp(
-  String.raw`(?<=[.!?]|[.!?]\))(?<!\b(?:Mr|Mrs|Ms|Dr|Prof|U\.S|U\.S\.C)\.)(?<!(?:^|\s)(?!(?:${DOCUMENT_PARTS})\s)\p{Lu}\p{Ll}+ \p{Lu}\.)(?!(?<=\b(?:${NUMBERED})\.)\s+\p{N})\s+(?=["'(\[]?[\p{Lu}\p{N}]|\/s\/)`,
+  String.raw`(?<=[.!?]|[.!?]\))(?<!\b(?:Mr|Mrs|Ms|Dr|Prof|St|U\.S|U\.S\.C|P\.O)\.)(?!(?<=\bRev\.)\s+(?:Proc|Rul)\.)(?<!(?:^|\s)(?!(?:${DOCUMENT_PARTS})\s)\p{Lu}\p{Ll}+ \p{Lu}\.)(?!(?<=\b(?:${NUMBERED})\.)\s+\p{N})\s+(?=["'(\[]?[\p{Lu}\p{N}]|\/s\/)`,
   "u",
 );
 

@@ -8,7 +8,16 @@ import { QUANTITY_CHANGE } from "./terms";
  * answer. "money" is a sum asked ("how much did we spend"); "figure" an amount asked as a share or
  * a change ("what percentage", "any drop in cash"), which a percent states as well as a sum.
  */
-export type FactKind = "money" | "figure" | "number" | "duration" | "date" | "rule" | "reason" | "person" | "reference";
+export type FactKind =
+  "money" | "figure" | "number" | "duration" | "date" | "rule" | "reason" | "person" | "reference" | "phone" | "address";
+
+/**
+ * Where to reach someone, asked: a phone number ("what number do I call?") or a postal address ("what
+ * address do I send it to?", "where do I mail it?").
+ */
+const PHONE_ASKED = /\b(phone|telephone|toll-free|hotline)\b|\bnumber\b.*\b(call|dial)\b|\b(call|dial)\b.*\bnumber\b/;
+const ADDRESS_ASKED =
+  /\b(what|which)(?: is| was|'s)?(?: the| my| our| your| its| their)? (mailing |postal )?address\b|\bwhere (do|does|should|can|must|would|to) (i |we |you |it |they )?(send|mail)\b/;
 
 /** A place on the forms named in a question: "which line", "what form". */
 const PLACE_NAMED = String.raw`(which|what) (form|schedule|line|box|worksheet)s?\b`;
@@ -37,6 +46,8 @@ export function askedFactKind(question: string): FactKind | null {
   const q = question.toLowerCase().replace(AFTER_THE_QUESTION, "");
   // a cause asked ("why...", "what drove the increase?") is answered by the sentence that gives one
   if (/\b(why|what (drove|drives|caused|causes|led to|explains?)|reasons? (for|behind|why))\b/.test(q)) return "reason";
+  if (PHONE_ASKED.test(q)) return "phone";
+  if (ADDRESS_ASKED.test(q)) return "address";
   if (/\bhow (long|soon)\b|how much (more |extra |additional )?time|how many (days|weeks|months|years)/.test(q)) return "duration";
   // a question opening with the place it asks ("Which line tells me how much I owe?") asks the place, not the amount
   if (OPENS_WITH_PLACE.test(q)) return "reference";
@@ -139,6 +150,10 @@ export function statesFact(sentence: string, kind: FactKind): boolean {
       return PERSON_NAME.test(sentence);
     case "reference":
       return DOCUMENT_REFERENCE.test(sentence);
+    case "phone":
+      return PHONE_NUMBER.test(sentence);
+    case "address":
+      return POSTAL_ADDRESS.test(sentence);
     case "reason":
       return /\b(because|due to|driven by|as a result of|attributable to|result(ed|ing)? from|owing to|reflect(s|ed|ing)?|primarily from)\b/i.test(
         sentence,
@@ -151,3 +166,12 @@ const DOCUMENT_REFERENCE = /\b(Form|Schedule|Worksheet)\s+[\dA-Z]|\bline\s+\d|\b
 
 /** A person named as documents name people: with a title ("Ms. Barry"), signing ("/s/"), or with a middle initial ("Corie S. Barry"). */
 const PERSON_NAME = /\b(Mr|Mrs|Ms|Dr)\.\s+\p{Lu}|\/s\/\s*\p{Lu}|\b\p{Lu}\p{Ll}+ \p{Lu}\. \p{Lu}\p{Ll}+/u;
+
+/** A phone number: "1-877-772-5772", "800-366-4484", "(202) 555-0143", "1-800-TAX-FORM". */
+const PHONE_NUMBER = /\b\d{3}-\d{3}-\d{4}\b|\(\d{3}\)\s?\d{3}-\d{4}\b|\b1-8\d\d-[A-Z]{3}-[A-Z]{4}\b/;
+/**
+ * A postal address: a post office box ("P.O. Box 2188"), a state's code and ZIP code ("Austin, TX
+ * 73301-0002"), or a state named before its ZIP code ("St. Paul, Minnesota 55144-1000").
+ */
+const POSTAL_ADDRESS =
+  /\bP\.\s?O\.\s+Box\s+\d|\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\b|,\s+\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)?,?\s+\d{5}(?:-\d{4})?\b/u;
