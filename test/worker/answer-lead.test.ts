@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { Passage } from "../../worker/providers/llm/types";
 import { localAnswer } from "../../worker/answer/writer/local-writer";
+import { citeAnswer } from "../../worker/answer/citations";
 import { leadingHeading, readsWhole, splitSentences } from "../../worker/answer/passages/sentences";
 import { ageBracketRows } from "../../worker/answer/passages/age-rows";
 import { isTableRow } from "../../worker/answer/passages/table-rows";
@@ -272,6 +273,55 @@ describe("the lead", () => {
   });
 
   it("reads a filing's signature as who signed (a 10-K, a 10-Q)", () => {
+    const tenK = [
+      passage(120, "This report fairly presents the results of the Company. /s/ Michael F. Roman Chief Executive Officer February 7, 2019"),
+    ];
+    expect(lead("Who is the chief executive officer?", tenK)).toBe("Signed by Michael F. Roman Chief Executive Officer February 7, 2019.");
+    const tenQ = [
+      passage(29, "Pursuant to the requirements of the Exchange Act, the report is signed. /s/ Corie S. Barry Chief Executive Officer"),
+    ];
+    expect(lead("Who signed the report as chief executive officer?", tenQ)).toBe("Signed by Corie S. Barry Chief Executive Officer.");
+  });
+
+  it("lists each page once: a page quoted is one source, and not under See also", () => {
+    const passages = [
+      passage(1, "The standard deduction for a single filer is $14,600 for 2024.", "p17.pdf", 0),
+      passage(1, "The standard deduction is higher for a single filer who is blind.", "p17.pdf", 900),
+      passage(2, "A single filer with dependents may file as head of household.", "p17.pdf"),
+      passage(3, "The standard deduction for a single filer is adjusted for inflation every year.", "p17.pdf"),
+      passage(3, "A single filer who is 65 or older adds $1,950 to the standard deduction.", "p17.pdf", 900),
+    ];
+    const { text, sources } = citeAnswer(answer("Which standard deduction applies to a single filer?", passages), passages);
+    // two passages of one page quoted share its number: one source per page
+    expect(sources.map((s) => s.page)).toEqual([...new Set(sources.map((s) => s.page))]);
+    const [quoted, seeAlso = ""] = text.split("See also:");
+    const quotedNumbers = new Set([...quoted!.matchAll(/\[(\d)\]/g)].map((m) => m[1]));
+    for (const [, n] of seeAlso.matchAll(/\[(\d)\]/g)) expect(quotedNumbers.has(n)).toBe(false);
+  });
+
+  it("answers where to reach someone with a phone number or an address (a tax guide, an HR handbook)", () => {
+    expect(askedFactKind("I lost my railroad retirement 1099. What number do I call to get a replacement?")).toBe("phone");
+    expect(askedFactKind("What's the phone number for the benefits team?")).toBe("phone");
+    expect(askedFactKind("What address do I send my check to?")).toBe("address");
+    expect(askedFactKind("What is the address of the principal executive offices?")).toBe("address");
+    expect(askedFactKind("Where should I mail my return?")).toBe("address");
+    // a number asked that is no phone number
+    expect(askedFactKind("What number goes at the top of the statement?")).not.toBe("phone");
+    const guide = [
+      passage(28, "A lost Form RRB-1099 can be replaced by the Railroad Retirement Board, which mails a replacement form on request."),
+      passage(29, "If you need a replacement Form RRB-1099, call the Railroad Retirement Board at 1-877-772-5772 or go to www.rrb.gov."),
+    ];
+    expect(lead("I lost my Form RRB-1099. What number do I call to get a replacement?", guide)).toMatch(/1-877-772-5772/);
+    const handbook = [
+      passage(3, "Every workplace injury must be reported the day it happens, and the injury report kept on file."),
+      passage(4, "To report a workplace injury after hours, call the safety line at 800-555-0199."),
+    ];
+    expect(lead("What number do I call to report a workplace injury?", handbook)).toMatch(/800-555-0199/);
+    const gift = [
+      passage(35, "You can send a gift to reduce the debt held by the public with a check made out to the Bureau of the Fiscal Service."),
+      passage(36, "Send your check to: Bureau of the Fiscal Service ATTN: Department G P.O. Box 2188 Parkersburg, WV 26106-2188."),
+    ];
+    expect(lead("I'd like to send a check to reduce the public debt. What address do I send it to?", gift)).toMatch(/P\.O\. Box 2188/);
     const expenses = [
       passage(9, "Expense receipts must be mailed within 30 days of the expense, with the expense report signed."),
       passage(10, "Mail expense receipts to the Finance Office, 200 Main Street, Springfield, IL 62701."),
@@ -294,5 +344,35 @@ describe("the lead", () => {
     expect(
       splitSentences("Mail claims to the Benefits Office, P.O. Box 77 Springfield, IL 62701. Call us with any question about your order."),
     ).toEqual(["Mail claims to the Benefits Office, P.O. Box 77 Springfield, IL 62701.", "Call us with any question about your order."]);
+  });
+
+  it("quotes a second sentence of the lead's page when it scores nearly as well (a tax guide, an HR handbook)", () => {
+    const guide = [
+      passage(
+        66,
+        "Revocation of release of claim to an exemption. The custodial parent can revoke a release of claim to an exemption. For the revocation to be effective for 2024, the custodial parent must have given (or made reasonable efforts to give) written notice of the revocation to the noncustodial parent in 2023 or earlier.",
+      ),
+      passage(71, "A noncustodial parent who claims the child must attach the release signed by the custodial parent."),
+    ];
+    const tax = answer(
+      "I'm the custodial parent and want to take back the release that lets my ex claim our son. For the revocation to count for 2024, by when did I have to give my ex written notice?",
+      guide,
+    );
+    expect(tax).toMatch(/^The custodial parent can revoke a release of claim to an exemption\. \[1\]/);
+    expect(tax).toContain("\n- For the revocation to be effective for 2024, the custodial parent must have given");
+    const handbook = [
+      passage(
+        4,
+        "New employees can enrol in the health benefits plan. To be covered from their first day, new employees must have enrolled in the health benefits plan before their first pay date or earlier. Dental cover is separate.",
+      ),
+      passage(5, "The health benefits plan covers employees and their families."),
+    ];
+    const benefits = answer("I'm a new employee. By when do I have to enrol in the health benefits plan?", handbook);
+    expect(benefits).toMatch(/^New employees can enrol in the health benefits plan\. \[1\]/);
+    expect(benefits).toContain(
+      "\n- To be covered from their first day, new employees must have enrolled in the health benefits plan before",
+    );
+    // a sentence of the page that scores far less is not quoted
+    expect(benefits).not.toContain("Dental");
   });
 });

@@ -469,7 +469,7 @@ describe("providers", () => {
     );
   });
 
-  it("local responder: leads with the sentence that states the asked fact, then at most two quotes from other pages", () => {
+  it("local responder: leads with the sentence that states the asked fact, then at most two quotes", () => {
     const passages = [
       passage(1, "Payroll is run monthly by the finance team."),
       passage(2, "Payroll taxes are due quarterly to the tax office. Payroll taxes are filed online."),
