@@ -375,4 +375,22 @@ describe("the lead", () => {
     // a sentence of the page that scores far less is not quoted
     expect(benefits).not.toContain("Dental");
   });
+  it("reads an age table's amounts with the head that ends the sentence before it, and asks an income level as an amount (the 1040 instructions, an HR policy)", () => {
+    expect(askedFactKind("For 2017, what gross income level required a single person under 65 to file?")).toBe("money");
+    expect(askedFactKind("Which salary level makes a manager exempt from overtime?")).toBe("money");
+    expect(askedFactKind("What level of education is required for the role?")).not.toBe("money");
+    const instructions =
+      "IF your filing status is... AND at the end of 2017 you were...* THEN file a return if your gross income** was at least . . . " +
+      "Single (see the instructions for line 1) under 65 65 or older $10,400 11,950 Head of household (see the instructions for line 4) " +
+      "under 65 65 or older $13,400 14,950";
+    expect(
+      lead("For 2017, what gross income level required a single person under 65 to file?", [passage(8, instructions, "i1040gi.pdf")]),
+    ).toBe("Single, under 65: file a return if your gross income was at least $10,400");
+    const policy =
+      "Wellness stipends are paid each January. IF you work... AND you are... THEN the yearly wellness stipend is at least . . . " +
+      "Full-time staff under 50 50 or older $1,000 1,500 Part-time staff under 50 50 or older $500 750";
+    expect(lead("What stipend level do part-time staff under 50 get?", [passage(3, policy, "handbook.pdf")])).toBe(
+      "Part-time staff, under 50: the yearly wellness stipend is at least $500",
+    );
+  });
 });

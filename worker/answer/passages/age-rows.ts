@@ -35,16 +35,17 @@ function amountHead(heads: string): string {
     ?.replace(/\*/g, "")
     .replace(/(?:\s*\.){2,}/g, " ")
     .replace(/\s+/g, " ")
+    .replace(/[\s.]+$/, "")
     .trim();
   return then ? `${then} ` : "";
 }
 
 /**
  * The rows of a table of age brackets, "Status, bracket: amount", and the table's column heads
- * (the words before its first status, which every row answers to); no rows when the text is no
- * such table (two rows at least).
+ * (the words before its first status, which every row answers to, or in the sentence `before` it);
+ * no rows when the text is no such table (two rows at least).
  */
-export function ageBracketRows(table: string): { heads: string; rows: string[] } {
+export function ageBracketRows(table: string, before = ""): { heads: string; rows: string[] } {
   // most tables have no age brackets: a bracket's words first
   if (!ANY_BRACKET.test(table)) return { heads: "", rows: [] };
   const text = table.replace(/\s+/g, " ");
@@ -72,7 +73,9 @@ export function ageBracketRows(table: string): { heads: string; rows: string[] }
     if (!bracket || !status) continue;
     const amount = m[2]!.replace(/\s/g, "");
     if (amount.startsWith("$")) dollars = true;
-    rows.push(`${status}, ${bracket}: ${amountHead(heads)}${dollars && !amount.startsWith("$") ? `$${amount}` : amount}`);
+    // the heads may end the sentence before the table ("THEN file a return if your gross income was at least.")
+    const what = amountHead(heads) || amountHead(before);
+    rows.push(`${status}, ${bracket}: ${what}${dollars && !amount.startsWith("$") ? `$${amount}` : amount}`);
   }
   return rows.length >= 2 ? { heads, rows } : { heads: "", rows: [] };
 }

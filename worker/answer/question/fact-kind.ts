@@ -27,6 +27,10 @@ const PLACE_ASKED = String.raw`\bwhere\b(?: on [\w\s]{1,30}?)? (do|does|should|c
 const OPENS_WITH_PLACE = new RegExp(`^\\W*${PLACE_NAMED}`);
 const ASKS_PLACE = new RegExp(`\\b${PLACE_NAMED}|${PLACE_ASKED}`);
 
+/** A level of an amount: "gross income level", "salary levels", "level of pay". */
+const INCOME_LEVEL =
+  /\b(income|wage|salary|pay|earnings|revenue|sales|debt|spending|price|cost)s? levels?\b|\blevels? of (gross )?(income|wages|salary|pay|earnings|revenue|sales|debt|spending)\b/;
+
 /** An amount asked as a share of another ("what percentage", "at what rate", "the gross margin"): a percent states it as well as a sum. */
 export const SHARE_ASKED = /\b(percent(age)?|rate|ratio|proportion|margin)s?\b|\b(share|portion|part) of\b|%/;
 
@@ -57,6 +61,8 @@ export function askedFactKind(question: string): FactKind | null {
     /\b(fine|penalty|fee|charge|cost|price|rate|margin|percent(age)?|amount|limit|ceiling|cap|maximum|minimum|threshold|how much|worth)\b/.test(
       q,
     ) ||
+    // an amount asked as a level: "what gross income level required me to file?", "the salary level"
+    INCOME_LEVEL.test(q) ||
     // an amount asked by its size: "how big is the standard deduction?", "how high can my contribution be?"
     /\bhow (big|large|high|low|small)\b/.test(q) ||
     // a limit asked in other words: "the most I can deduct", "at what level of income must I file", "at what
