@@ -54,6 +54,8 @@ export function ageBracketRows(table: string, before = ""): { heads: string; row
   let heads = "";
   let brackets: string[] = [];
   let dollars = false;
+  /** what the amounts are (amountHead) */
+  let what: string | undefined;
   let end = 0;
   for (const m of text.matchAll(PIECES)) {
     const between = text.slice(end, m.index);
@@ -73,8 +75,9 @@ export function ageBracketRows(table: string, before = ""): { heads: string; row
     if (!bracket || !status) continue;
     const amount = m[2]!.replace(/\s/g, "");
     if (amount.startsWith("$")) dollars = true;
-    // the heads may end the sentence before the table ("THEN file a return if your gross income was at least.")
-    const what = amountHead(heads) || amountHead(before);
+    // the heads are known by the first row; they may end the sentence before the table ("THEN file a
+    // return if your gross income was at least.")
+    what ??= amountHead(heads) || amountHead(before);
     rows.push(`${status}, ${bracket}: ${what}${dollars && !amount.startsWith("$") ? `$${amount}` : amount}`);
   }
   return rows.length >= 2 ? { heads, rows } : { heads: "", rows: [] };

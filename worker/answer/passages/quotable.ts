@@ -123,10 +123,8 @@ export function quotableSentences(text: string): QuotableSentence[] {
   let example = 0;
   // the numbered list being read: its lead-in as quoted, and the last item's number
   let list: { leadIn: string; item: number } | null = null;
-  let previous = "";
-  for (const piece of form.stretches.flatMap(splitSentences)) {
-    const before = previous;
-    previous = piece;
+  const pieces = form.stretches.flatMap(splitSentences);
+  for (const [at, piece] of pieces.entries()) {
     // an item of a numbered list says what it says only after the list's lead-in ("The IRS can't
     // figure your tax for you if any of the following apply: … 4. Your taxable income is $100,000 or more.")
     const item = numberedItem(piece);
@@ -146,7 +144,7 @@ export function quotableSentences(text: string): QuotableSentence[] {
     }
     if (isTableRow(piece)) {
       // a row of age brackets is matched with the table's column heads: what each row's amount is
-      const brackets = ageBracketRows(piece, before);
+      const brackets = ageBracketRows(piece, pieces[at - 1]);
       for (const row of brackets.rows) sentences.push({ text: row, lower: forMatching(`${brackets.heads} ${row}`), quote: row, row: true });
       if (brackets.rows.length) continue;
       for (const row of labelledRows(piece)) sentences.push({ text: row, lower: forMatching(row), quote: row, row: true });

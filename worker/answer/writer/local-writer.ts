@@ -86,9 +86,9 @@ const canLead = (c: Candidate) =>
   readsWhole(c.text, c.labelled) && c.text.length <= MAX_SENTENCE_CHARS && (c.labelled ? !headless(c) : !mostlyFigures(c.text));
 
 /**
- * The leading sentence, then up to MAX_SUPPORT quotes from other pages (or its own, SAME_PAGE_MIN_SHARE) that score nearly as
- * well; `related`: the sources whose best sentence scores at least SEE_ALSO_MIN_SHARE of the
- * leading one, best-ranked first.
+ * The leading sentence, then up to MAX_SUPPORT quotes that score nearly as well, from other pages
+ * or from a quoted one (SAME_PAGE_MIN_SHARE); `related`: the sources whose best sentence scores at
+ * least SEE_ALSO_MIN_SHARE of the leading one, best-ranked first.
  */
 export function pickSentences(question: string, input: Pick<ChatTurnInput, "passages">): { picked: Candidate[]; related: number[] } {
   // a file the question names ("my W-9") is where it asks to look: another file's sentences count less
