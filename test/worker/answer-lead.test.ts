@@ -134,6 +134,36 @@ describe("the lead", () => {
     );
   });
 
+  it("reads a list run into one sentence item by item, never ending a quote on the next item's number (a tax guide, an HR handbook)", () => {
+    const guide =
+      "You may have to pay an accuracy-related penalty if you underpay your tax because: 1. You show negligence or disregard of the rules " +
+      "or regulations, 2. You substantially understate your income tax, 3. You claim tax benefits for a transaction that lacks economic " +
+      "substance, or 4. You fail to disclose a foreign financial asset.";
+    expect(splitSentences(guide)).toEqual([
+      "You may have to pay an accuracy-related penalty if you underpay your tax because: 1. You show negligence or disregard of the rules or regulations.",
+      "2. You substantially understate your income tax.",
+      "3. You claim tax benefits for a transaction that lacks economic substance.",
+      "4. You fail to disclose a foreign financial asset.",
+    ]);
+    expect(lead("Do I pay a penalty if I substantially understate my income tax?", [passage(43, guide)])).toBe(
+      "You may have to pay an accuracy-related penalty if you underpay your tax because: … 2. You substantially understate your income tax.",
+    );
+    // a passage cut after the next item's number ends with the item
+    const handbook =
+      "You may work from home if: 1. Your manager agrees to it in writing; and 2. You keep core hours from 10 a.m. to 3 p.m. on those days; and 3.";
+    expect(splitSentences(handbook).at(-1)).toBe("2. You keep core hours from 10 a.m. to 3 p.m. on those days.");
+    expect(lead("What hours must I keep when I work from home?", [passage(4, handbook)])).toBe(
+      "You may work from home if: … 2. You keep core hours from 10 a.m. to 3 p.m. on those days.",
+    );
+    // a series of names is no list of items, nor is a publication's number
+    expect(splitSentences("If your name is incorrect, correct Copies B, C, and 2. Ask your employer to correct your record.")).toHaveLength(
+      2,
+    );
+    expect(splitSentences("For details, see When To File and Pay in Pub. 54. Individuals serving in a combat zone get more time.")).toEqual(
+      ["For details, see When To File and Pay in Pub. 54.", "Individuals serving in a combat zone get more time."],
+    );
+  });
+
   it("is about what is asked, not a figure that happens to be the asker's age (a tax guide, an HR handbook)", () => {
     const cases: [question: string, texts: string[], expected: string][] = [
       [

@@ -164,6 +164,17 @@ describe("checking an answer against its cited pages", () => {
     expect(statusOf("Total assets: July 2, 2023 $220,168; December 31, 2022 $197,205 [1]", sheet)).toEqual([["supported", []]]);
   });
 
+  it("reads an excerpt of a list by its parts, the item's number no figure (a tax guide, an HR handbook)", () => {
+    const guide =
+      "You may have to pay a penalty because: 1. You show negligence, 2. You substantially understate your income tax, 3. You fail to file.";
+    expect(statusOf("You may have to pay a penalty because: … 2. You substantially understate your income tax [1].", guide)).toEqual([
+      ["supported", []],
+    ]);
+    const handbook = "Leave is paid if: 1. You have worked here for 12 months; and 2. You give 30 days' notice.";
+    expect(statusOf("Leave is paid if: … 2. You give 30 days' notice [1].", handbook)).toEqual([["supported", []]]);
+    expect(statusOf("Leave is paid if: … 2. You give 60 days' notice [1].", handbook)).toEqual([["unsupported", ["60 days"]]]);
+  });
+
   it("reads no figure in a file's name (a handbook, a filing)", () => {
     const names = { documentNames: ["Handbook 2025.pdf", "10-K 2023.pdf"] };
     const notFound = "I could not find this in this chat's documents (Handbook 2025.pdf, 10-K 2023.pdf).";

@@ -26,11 +26,18 @@ export interface Verification {
 export const CONTENT_SHARE = 0.65;
 
 const CITATION = /\[(\d{1,2})\]/g;
-/** A sentence ends at . ! or ? (and the citations after it) before a capital, a digit or a quote; not after "Jan." or "No.". */
+/**
+ * A sentence ends at . ! or ? (and the citations after it) before a capital, a digit or a quote; not
+ * after "Jan." or "No.", nor after a list item's number an excerpt quotes ("…apply: … 4. Your...").
+ */
 const SENTENCE_END =
-  /(?<=[.!?]["”')]?(?:\s*\[\d{1,2}\])*)(?<!\b(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec|No|Mr|Mrs|Ms|Dr|Inc|Corp|Co|Ltd|vs|etc|U\.S|e\.g|i\.e|Pub|Rev)\.)\s+(?=["“(]?[\p{Lu}\p{N}$])/u;
+  /(?<=[.!?]["”')]?(?:\s*\[\d{1,2}\])*)(?<!\b(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec|No|Mr|Mrs|Ms|Dr|Inc|Corp|Co|Ltd|vs|etc|U\.S|e\.g|i\.e|Pub|Rev)\.)(?<!… \d{1,2}\.)\s+(?=["“(]?[\p{Lu}\p{N}$])/u;
 /** A worked-out change ("(from 2022 to 2023: up $243, or 30%)"): its figures come from two of the page's. */
 const WORKED_OUT = /\((?:from|between) [^()]*?: (?:up|down|unchanged)[^()]*\)/g;
+/** Where a quote leaves words of its page out ("...following apply: … 4. Your taxable income..."). */
+const OMITTED = /\s…\s/;
+/** A list item's number before what it says ("4. Your taxable income..."). */
+const ITEM_NUMBER = /^\s*\(?\d{1,2}[.)]\s+/;
 const QUOTED = /["“]([^"“”]{3,}?)["”]/g;
 
 /** A figure as a reader is told it: with the unit of time its number alone does not write ("3 months"). */
@@ -95,14 +102,20 @@ export function verifyAnswer(
       // nothing to look up: a figure stated without a source is unsupported, words alone are no claim to check
       return { sentence: s.text, status: figures.length ? "unsupported" : "supported", missing: figures.map(told) };
     }
-    const match = restated(stated.replace(CITATION, " "), figures, restatable);
-    if (match)
-      missing.push(
-        ...addedNegations(stated, match),
-        ...swappedFigures(figures, match)
-          .filter(({ figure }) => !unfound(figure)) // one not on the page at all is said so once, above
-          .map(({ figure, replaced }) => `${told(figure)} (in place of ${told(replaced)})`),
-      );
+    // an excerpt ("…because: … 2. You substantially understate your income tax.") restates its
+    // parts apart, each without the number of the list item it quotes
+    for (const part of stated.replace(CITATION, " ").split(OMITTED)) {
+      const said = part.replace(ITEM_NUMBER, "");
+      const partFigures = figuresOf(said);
+      const match = restated(said, partFigures, restatable);
+      if (match)
+        missing.push(
+          ...addedNegations(said, match),
+          ...swappedFigures(partFigures, match)
+            .filter(({ figure }) => !unfound(figure)) // one not on the page at all is said so once, above
+            .map(({ figure, replaced }) => `${told(figure)} (in place of ${told(replaced)})`),
+        );
+    }
     if (!figures.length && !workedOut.length) {
       const words = contentWords(stated.replace(CITATION, " "));
       const held = words.filter((w) => page.includes(w)).length;

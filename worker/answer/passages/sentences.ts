@@ -69,17 +69,52 @@ export function withoutRunInHeading(sentence: string): string {
   return stop > 0 && isRunInHeading(sentence.slice(0, stop + 1)) ? sentence.slice(stop + 2) : sentence;
 }
 
+/**
+ * An item of a list run into one sentence, ending with the next item's number ("...the rules or
+ * regulations, 2.", "...citizen or resident; and 2."): the item, ended as a sentence, and that
+ * number. Not a series of short names ("Copies B, C, and 2.", "box 1, 3, 5, or 7."): the item
+ * holds three words or more.
+ */
+const NEXT_ITEM = /^(.*[\p{L})])\s*(?:[,;]|[,;]?\s+(?:and|or))\s+(\(?(?:\d{1,2}|[a-h])[.)])$/u;
+/** An item that ends as a sentence, then the next item's number ("...at the top: “131.” 3."; not "see Pub. 54."). */
+const ENDED_ITEM = new RegExp(String.raw`^(.*[\p{L}\p{N})](?<!\b(?:${NUMBERED}))[.!?]["”')]?)\s+(\(?(?:\d{1,2}|[a-h])[.)])$`, "u");
+function itemBeforeNext(piece: string): { item: string; next: string } | null {
+  const m = NEXT_ITEM.exec(piece);
+  const ended = m ? null : ENDED_ITEM.exec(piece);
+  const item = m ? `${m[1]}.` : ended?.[1];
+  if (!item || item.split(/[,;:]/).at(-1)!.trim().split(/\s+/).length < 3) return null;
+  return { item, next: (m ?? ended)![2]! };
+}
+
+/**
+ * Whether the next item's number follows on from the item it ended ("...: 1. You show..., 2.", "2. You
+ * substantially..., 3."): the list is read on with it. Otherwise (a lettered item, a list whose start
+ * the passage lacks) the number is left out: it would open a sentence no list explains.
+ */
+function followsOn({ item, next }: { item: string; next: string }): boolean {
+  const n = Number(/\d+/.exec(next)?.[0]);
+  return n > 1 && new RegExp(`^\\(?${n - 1}[.)]\\s|:\\s+\\(?${n - 1}[.)]\\s`).test(item);
+}
+
 export function splitSentences(text: string): string[] {
   const pieces = sentencePieces(text);
-  // A list number ("you: 1.", not "line 19.") or a question ("How long should
+  // A list number ("you: 1.", "your return: a.", not "line 19.") or a question ("How long should
   // records be kept?") belongs with what follows it: the answer is the next sentence.
   const sentences: string[] = [];
   for (const piece of pieces) {
     const last = sentences.at(-1);
-    if (last !== undefined && (/(^|[:;]\s*)\(?\d{1,2}[.)]$/.test(last) || /\?$/.test(last) || isRunInHeading(last)))
+    if (last !== undefined && (/(^|[:;]\s*)\(?(\d{1,2}|[a-h])[.)]$/.test(last) || /\?$/.test(last) || isRunInHeading(last))) {
       sentences[sentences.length - 1] = `${last} ${piece}`;
-    else sentences.push(piece);
+      continue;
+    }
+    // the next item's number starts the next item ("2. You substantially understate your income tax.")
+    const split = last !== undefined ? itemBeforeNext(last) : null;
+    if (split) sentences[sentences.length - 1] = split.item;
+    sentences.push(split && followsOn(split) ? `${split.next} ${piece}` : piece);
   }
+  // a passage cut after the next item's number ends with the item
+  const end = sentences.length ? itemBeforeNext(sentences.at(-1)!) : null;
+  if (end) sentences[sentences.length - 1] = end.item;
   return sentences.filter((s) => s.length >= 20);
 }
 
