@@ -184,9 +184,7 @@ describe("socket tickets", () => {
     await refusedAsBadToken(await openSocketWith(sessionId, await mintTicket(env.JWT_SECRET, claims, -1000)));
     const otherSession = (await ticketFor(u.token, `${u.email}-${crypto.randomUUID()}`)).json.ticket as string;
     await refusedAsBadToken(await openSocketWith(sessionId, otherSession));
-    await refusedAsBadToken(
-      await openSocketWith(sessionId, await mintTicket("another-secret-that-is-long-enough-0123456789", claims)),
-    );
+    await refusedAsBadToken(await openSocketWith(sessionId, await mintTicket("another-secret-that-is-long-enough-0123456789", claims)));
     await refusedAsBadToken(await openSocketWith(sessionId, u.token));
 
     const beforeSignOut = (await ticketFor(u.token, sessionId)).json.ticket as string;
@@ -465,8 +463,10 @@ describe("a chat turn", () => {
     const u = await newUser("hidden");
     const sessionId = `${u.email}-${crypto.randomUUID()}`;
     const socket = await openSocket(sessionId, u.token);
-    socket.send({ action: "chat", query: "\u0000\u202e\u2066 ", session_id: sessionId, token: u.token });
-    expect(await socket.next("error")).toMatchObject({ code: 400, message: CHAT_MESSAGES.emptyQuery });
+    for (const [i, query] of ["\u0000\u202e\u2066 ", "   \u200b ", "\ufeff\u3164\u200d"].entries()) {
+      socket.send({ action: "chat", query, session_id: sessionId, token: u.token });
+      expect(await socket.next("error", i)).toMatchObject({ code: 400, message: CHAT_MESSAGES.emptyQuery });
+    }
     // an override would show the title reversed ("fdp.exe"); the question keeps its line break
     socket.send({ action: "chat", query: "Where is\u202e my exe.pdf?\nThanks\u0007", session_id: sessionId, token: u.token });
     const end = await socket.next("end");

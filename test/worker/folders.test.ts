@@ -3,7 +3,11 @@
 // back at the top level, and a chat scoped to a folder following it: a file
 // moved in joins its documents, one moved out leaves (pushed as a files frame,
 // and at the next question).
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { getDb } from "../../worker/db/client";
+import * as schema from "../../worker/db/schema";
+import { isUniqueViolation } from "../../worker/db/unique";
 import { FOLDER_MESSAGES as M, MAX_FOLDERS } from "../../worker/contract/folders";
 import { call, newUser } from "../helpers/api";
 import { listFiles, uploadAndIndex, waitUntilDone } from "../helpers/documents";
@@ -54,6 +58,47 @@ describe("folders", () => {
     for (let i = 2; i < MAX_FOLDERS; i++) expect((await make(token, `Folder ${i}`)).status).toBe(201);
     expect(await folders(token)).toHaveLength(MAX_FOLDERS);
     expect(await make(token, "One too many")).toMatchObject({ status: 409, json: { message: M.tooMany } });
+  });
+
+  it("refuses a name of invisible characters, and one that differs only by them", async () => {
+    const { token } = await newUser("fold-invisible");
+    for (const name of ["\u200b", "\u2060\u00ad", "\ufeff \u3164", " \u200d "])
+      expect(await make(token, name)).toMatchObject({ status: 400, json: { message: M.nameRequired } });
+    expect((await make(token, "Tax 😀")).status).toBe(201);
+    expect(await make(token, "TAX\u200b 😀")).toMatchObject({ status: 409, json: { message: M.nameTaken } });
+    // a joiner inside an emoji sequence is part of what shows
+    expect((await make(token, "Family 👨\u200d👩\u200d👧")).json.folder.name).toBe("Family 👨\u200d👩\u200d👧");
+  });
+
+  it("knows D1's refusal of a name another request took at once, as drizzle reports it", async () => {
+    // the race itself needs two requests between the check and the write (seen on `npm run dev`);
+    // here the second write meets the unique index directly
+    const { user } = await newUser("fold-unique");
+    const db = getDb(env);
+    await db.insert(schema.folders).values({ id: crypto.randomUUID(), userId: user.id, name: "Dup" }).run();
+    const refused = await db
+      .insert(schema.folders)
+      .values({ id: crypto.randomUUID(), userId: user.id, name: "dup" })
+      .run()
+      .catch((err: unknown) => err);
+    expect(String(refused)).not.toMatch(/UNIQUE/); // the wrapper's own message hides the cause
+    expect(isUniqueViolation(refused)).toBe(true);
+  });
+
+  it("gives one of many requests at once the name, and the others the 409, never a 500", async () => {
+    const { token } = await newUser("fold-race");
+    const made = await Promise.all(Array.from({ length: 8 }, (_, i) => make(token, i % 2 ? "Race" : "race")));
+    expect(made.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(made.filter((r) => r.status === 409 && r.json.message === M.nameTaken)).toHaveLength(7);
+    const others = await Promise.all(["A", "B", "C", "D"].map((name) => make(token, name)));
+    const renamed = await Promise.all(
+      others.map((r) => call("PATCH", `/api/folders/${r.json.folder.id}`, { token, body: { name: "Renamed" } })),
+    );
+    expect(renamed.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(renamed.filter((r) => r.status === 409 && r.json.message === M.nameTaken)).toHaveLength(3);
+    const names = (await folders(token)).map((f) => f.name);
+    expect(names.filter((n) => /^race$/i.test(n))).toHaveLength(1);
+    expect(names.filter((n) => n === "Renamed")).toHaveLength(1);
   });
 
   it("moves files in and out, filters My Files by folder, counts; a deleted folder's files stay at the top level", async () => {

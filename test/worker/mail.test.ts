@@ -368,7 +368,7 @@ describe("rename and delete a chat", () => {
     await call("POST", "/api/chat/share", { token: owner.token, body: { session_id: owner.sessionId, emails: [member.email] } });
     const path = `/api/chat/${encodeURIComponent(owner.sessionId)}`;
 
-    for (const title of ["", "   ", "\u202E"]) {
+    for (const title of ["", "   ", "\u202E", "\u200b", "\u2060 \u00ad"]) {
       const refused = await call("PATCH", path, { token: owner.token, body: { title } });
       expect(refused).toMatchObject({ status: 400, json: { message: CHAT_MESSAGES.titleRequired } });
     }

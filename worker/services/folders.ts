@@ -5,6 +5,7 @@
 import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import { FOLDER_MESSAGES as M, MAX_FOLDERS, type Folder } from "../contract/folders";
 import { documents, folders } from "../db/schema";
+import { isUniqueViolation } from "../db/unique";
 import { ApiError } from "../errors";
 import type { DbDeps } from "./deps";
 import { getOwnedDocument } from "./documents";
@@ -45,7 +46,7 @@ async function refuseTakenName({ db }: DbDeps, userId: string, name: string, exc
 }
 
 /** A unique index refused the name (two requests at once): the same 409. */
-const uniqueRefusal = (err: unknown) => (/UNIQUE constraint failed/i.test(String(err)) ? new ApiError(409, M.nameTaken) : err);
+const uniqueRefusal = (err: unknown) => (isUniqueViolation(err) ? new ApiError(409, M.nameTaken) : err);
 
 export async function createFolder(deps: DbDeps, { userId, name }: { userId: string; name: string }): Promise<Folder> {
   const held = (await deps.db.select({ n: count() }).from(folders).where(eq(folders.userId, userId)).get())?.n ?? 0;
