@@ -297,6 +297,12 @@ describe("Google Drive", () => {
     expect(names).toEqual(expect.arrayContaining(["Employee Handbook 2025.pdf", "Travel Expense Policy.pdf"]));
     expect(names).not.toContain("Meeting notes.txt");
     expect(names).not.toContain("Old Draft Policy.pdf");
+    // a page token Google does not know is refused plainly, not a 500
+    for (const pageToken of ["abc", "%", 'x"y'])
+      expect(await call("GET", `/api/drive/files?${new URLSearchParams({ pageToken })}`, { token })).toMatchObject({
+        status: 400,
+        json: { status: "error", message: GOOGLE_MESSAGES.pageExpired },
+      });
     expect(list.json.files[0]).toEqual({
       id: expect.any(String),
       name: expect.any(String),

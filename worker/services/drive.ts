@@ -71,10 +71,12 @@ export async function listDrivePdfs(deps: DriveDeps, { userId, pageToken }: { us
     orderBy: "modifiedTime desc",
     ...(pageToken ? { pageToken } : {}),
   });
-  const json = (await (await driveRequest(deps.env, deps.config, token, `/files?${query}`)).json()) as {
-    files?: DriveFile[];
-    nextPageToken?: string;
-  };
+  const listed = await driveRequest(deps.env, deps.config, token, `/files?${query}`).catch((err: unknown) => {
+    // a page token Google does not know (made up, or from a list long gone) is the caller's to fix
+    if (pageToken && err instanceof GoogleError && err.status === 400) throw new ApiError(400, GOOGLE_MESSAGES.pageExpired);
+    throw err;
+  });
+  const json = (await listed.json()) as { files?: DriveFile[]; nextPageToken?: string };
   return {
     files: (json.files ?? []).map((f) => ({
       id: f.id,

@@ -33,6 +33,7 @@ export const GOOGLE_MESSAGES = {
   failed: "Google sign-in failed. Please try again.",
   fileRequired: "File is required.",
   notConnected: "Google Drive is not connected.",
+  pageExpired: "This page of your Drive files is no longer available. Open the list again.",
 } as const;
 
 export type OAuthAction = "signin" | "connect";
