@@ -408,4 +408,31 @@ describe("rename and delete a chat", () => {
     expect(stored).toBe(0);
     expect((await call("DELETE", path, { token: owner.token })).status).toBe(404);
   });
+
+  it("answers a deleted chat opened again as a new one", async () => {
+    const owner = await chatWithOneTurn("delete-reopen");
+    await call("DELETE", `/api/chat/${encodeURIComponent(owner.sessionId)}`, { token: owner.token });
+    const socket = await openSocket(owner.sessionId, owner.token);
+    socket.send({ action: "get_full_chat", session_id: owner.sessionId, token: owner.token });
+    expect(await socket.next("full_chat")).toMatchObject({ messages: [], files: [], folder: null });
+  });
+
+  it("keeps nothing of an answer still being written when its chat is deleted: no list entry, no search hit, no message", async () => {
+    const owner = await chatWithOneTurn("delete-streaming");
+    const socket = await openSocket(owner.sessionId, owner.token);
+    socket.send({ action: "chat", query: "When does comparable dental coverage start?", session_id: owner.sessionId, token: owner.token });
+    await socket.next("stream");
+    expect((await call("DELETE", `/api/chat/${encodeURIComponent(owner.sessionId)}`, { token: owner.token })).status).toBe(200);
+    expect((await socket.closed).code).toBe(CLOSE_NO_ACCESS);
+    await new Promise((resolve) => setTimeout(resolve, 1000)); // the turn's own end, had it gone on
+    const chats = (await call("GET", "/api/chat/list", { token: owner.token })).json.chats as { session_id: string }[];
+    expect(chats.map((c) => c.session_id)).not.toContain(owner.sessionId);
+    const found = (await call("GET", "/api/chat/search?q=comparable", { token: owner.token })).json.chats as unknown[];
+    expect(found).toEqual([]);
+    const stored = await runInDurableObject(
+      chatSession(env, owner.sessionId),
+      (_object, state) => state.storage.sql.exec("SELECT COUNT(*) AS n FROM messages").one().n,
+    );
+    expect(stored).toBe(0);
+  });
 });

@@ -175,6 +175,7 @@ export class ChatSession extends DurableObject<Env> {
 
   /** RPC: the chat is deleted: every open socket is told and closed, and the object's storage goes. */
   async erase(): Promise<void> {
+    this.turns.discardAll();
     this.sockets.shut({ code: 404, message: CHAT_MESSAGES.chatDeleted }, "chat deleted");
     const taken = this.tickets.unexpired(); // a ticket used before stays used
     await this.ctx.storage.deleteAlarm();

@@ -30,12 +30,7 @@ export class ChatFolderScope {
     private readonly chips: DocumentChips,
     private readonly sessionId: () => string,
   ) {
-    storage.sql.exec(`CREATE TABLE IF NOT EXISTS chat_folder (
-      id INTEGER PRIMARY KEY CHECK (id = 1),
-      folder_id TEXT NOT NULL,
-      owner_id TEXT NOT NULL,
-      shown TEXT NOT NULL
-    )`);
+    this.createTable();
     const row = this.row();
     if (row) chips.folder = JSON.parse(row.shown) as ChatFolder;
   }
@@ -83,9 +78,19 @@ export class ChatFolderScope {
     await this.show(row.owner_id, read, false);
   }
 
-  /** After the chat's storage was deleted. */
+  /** After the chat's storage was deleted: its table made again, empty. */
   forget(): void {
     this.chips.folder = null;
+    this.createTable();
+  }
+
+  private createTable(): void {
+    this.storage.sql.exec(`CREATE TABLE IF NOT EXISTS chat_folder (
+      id INTEGER PRIMARY KEY CHECK (id = 1),
+      folder_id TEXT NOT NULL,
+      owner_id TEXT NOT NULL,
+      shown TEXT NOT NULL
+    )`);
   }
 
   private async show(ownerId: string, read: NonNullable<Awaited<ReturnType<typeof folderDocuments>>>, always: boolean) {

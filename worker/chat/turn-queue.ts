@@ -6,7 +6,7 @@ import type { Admitted } from "./admission";
 import type { ChatSockets } from "./chat-sockets";
 import type { SocketIdentity } from "./identity";
 import { closeRevoked, send, type ChatSessions } from "./socket-access";
-import { runTurn, type ChatRoom } from "./turn";
+import { CHAT_ERASED, runTurn, type ChatRoom } from "./turn";
 
 export class TurnQueue {
   private turns: Promise<void> = Promise.resolve();
@@ -23,6 +23,11 @@ export class TurnQueue {
   /** Stops every question asked so far (what was written is kept). */
   stopAll(): void {
     for (const stop of this.stoppable) stop.abort();
+  }
+
+  /** The chat was deleted: every question asked so far ends, and none of it is kept (CHAT_ERASED). */
+  discardAll(): void {
+    for (const stop of this.stoppable) stop.abort(CHAT_ERASED);
   }
 
   /**

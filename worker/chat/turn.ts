@@ -72,6 +72,13 @@ export interface ChatRoom {
 
 const isIndexing = (file: ChatFile) => INDEXING_STATUSES.includes(file.status);
 
+/**
+ * Why a deleted chat's turns are stopped (ChatSession.erase): unlike a Stop, nothing of them is
+ * kept, listed or sent, so the chat does not come back in its owner's list or search.
+ */
+export const CHAT_ERASED = "chat erased";
+const erased = (stop?: AbortSignal) => stop?.aborted === true && stop.reason === CHAT_ERASED;
+
 /** Turns of this isolate writing an answer right now (from retrieval to the answer's last word). */
 let answering = 0;
 
@@ -90,6 +97,7 @@ export async function runTurn(
   stop?: AbortSignal,
   options: { regenerate?: boolean; files?: ChatFile[]; hits?: ChunkHit[]; indexing?: NamedFile[] } = {},
 ): Promise<void> {
+  if (erased(stop)) return;
   const { env, messages } = room;
   let history = messages.history();
   let query = asked;
@@ -123,6 +131,7 @@ export async function runTurn(
   } finally {
     answering--;
   }
+  if (erased(stop)) return;
   const { citations, provider, answerId, failed } = answered;
 
   const stopped = Boolean(stop?.aborted);
