@@ -24,7 +24,8 @@ import { MESSAGES } from "../../worker/contract/messages";
 import { uploadAndIndex, waitUntilDone } from "../helpers/documents";
 import { textPdf } from "../helpers/pdfs";
 import { libraryRows } from "../helpers/library";
-import { openSocket, openSocketWith } from "../helpers/sockets";
+import { openSocket, openSocketWith, socketTicket } from "../helpers/sockets";
+import { MEMO_MESSAGES } from "../../worker/contract/mail";
 import { mintTicket } from "../../worker/lib/tickets";
 
 const PAGES = [
@@ -67,6 +68,12 @@ describe("connecting", () => {
     expect((await (await openSocket(`${alice.email}-${crypto.randomUUID()}`, bob.token)).closed).code).toBe(CLOSE_NO_ACCESS);
     // an anonymous visitor cannot name a user's session
     expect((await (await openSocket(alice.sessionId)).closed).code).toBe(CLOSE_NO_ACCESS);
+    // nor may anyone open a socket naming no session: refused, not signed out
+    for (const ticket of [undefined, await socketTicket(`${bob.email}-${crypto.randomUUID()}`, bob.token)]) {
+      const none = await openSocketWith("", ticket);
+      expect((await none.closed).code).toBe(CLOSE_NO_ACCESS);
+      expect(none.received).toEqual([{ type: "error", code: 400, message: MEMO_MESSAGES.sessionMissing }]);
+    }
   });
 
   it("answers the ping without waking the object", async () => {

@@ -8,7 +8,8 @@
 // in and says why), each after an `error` frame saying why.
 import type { Context } from "hono";
 import { chatSession } from "../chat/stub";
-import { CHAT_MESSAGES, CLOSE_NO_ACCESS, CLOSE_POLICY, CLOSE_UNAUTHORIZED } from "../contract/protocol";
+import { CHAT_MESSAGES, CLOSE_NO_ACCESS, CLOSE_UNAUTHORIZED } from "../contract/protocol";
+import { MEMO_MESSAGES } from "../contract/mail";
 import { MESSAGES } from "../contract/messages";
 import { IDENTITY_HEADER, type SocketIdentity } from "../chat/identity";
 import { refusedSocket } from "../chat/socket-access";
@@ -29,8 +30,9 @@ export async function openChatSocket(c: Context<AppEnv>): Promise<Response> {
   }
   const sessionId = c.req.query("session_id") ?? "";
   const token = c.req.query("token");
+  // a client's fault, no reason to sign its user out (1008 would): the chat cannot be opened
   if (!sessionId || sessionId.length > 400)
-    return refusedSocket(CLOSE_POLICY, { type: "error", code: 400, message: "session_id is required." });
+    return refusedSocket(CLOSE_NO_ACCESS, { type: "error", code: 400, message: MEMO_MESSAGES.sessionMissing });
 
   const headers = new Headers(c.req.raw.headers);
   headers.delete(TICKET_HEADER);
