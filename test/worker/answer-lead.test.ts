@@ -164,6 +164,34 @@ describe("the lead", () => {
     );
   });
 
+  it("never quotes a heading set before its paragraph, whose words it gives the sentence under it (a tax guide, an HR handbook)", () => {
+    const guide = [
+      passage(
+        44,
+        "Substantial understatement of income tax. You understate your tax if the tax shown on your return is less than the correct tax. " +
+          "The understatement is substantial if it is more than the larger of 10% of the correct tax or $5,000.",
+      ),
+      passage(43, "You may have to pay a penalty if you substantially understate your income tax."),
+    ];
+    const taxAnswer = answer("When does an understatement of my income tax count as substantial?", guide);
+    expect(taxAnswer).not.toContain("Substantial understatement of income tax.");
+    expect(taxAnswer).toContain("The understatement is substantial if it is more than the larger of 10% of the correct tax or $5,000.");
+    const handbook = [
+      passage(
+        9,
+        "Home office equipment. Staff who work from home receive a laptop and one monitor. Parental leave. " +
+          "Parents receive 16 weeks of paid leave after a birth or an adoption.",
+      ),
+    ];
+    const hrAnswer = answer("What home office equipment do I get?", handbook);
+    expect(hrAnswer).not.toMatch(/Home office equipment\./);
+    expect(lead("What home office equipment do I get?", handbook)).toBe("Staff who work from home receive a laptop and one monitor.");
+    // a short sentence with a verb is no heading
+    expect(lead("Who do I give the form to?", [passage(3, "Give Form W-4 to your employer. Keep a copy for your records.")])).toBe(
+      "Give Form W-4 to your employer.",
+    );
+  });
+
   it("is about what is asked, not a figure that happens to be the asker's age (a tax guide, an HR handbook)", () => {
     const cases: [question: string, texts: string[], expected: string][] = [
       [

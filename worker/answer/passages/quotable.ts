@@ -8,7 +8,7 @@ import { ageBracketRows } from "./age-rows";
 import { labelledRows } from "./labelled-rows";
 import { forMatching } from "./line-breaks";
 import { OPENS_NUMBERED_LIST, leadInOfFirstItem, listedCases, numberedItem } from "./listed-cases";
-import { isHeading, leadingHeading, splitSentences, withoutRunInHeading } from "./sentences";
+import { isHeading, leadingHeading, namesWhatFollows, splitSentences, withoutRunInHeading } from "./sentences";
 import { isTableRow, runsTableCells } from "./table-rows";
 import { taxTableRows } from "./tax-table";
 
@@ -25,6 +25,8 @@ export interface QuotableSentence {
   entry?: true;
   /** a form's numbered line: a unit of its own, like a row, with no sentence before it */
   formLine?: true;
+  /** a heading before its paragraph ("Substantial understatement of income tax."): the next sentence's context, never quoted */
+  heading?: true;
   words?: number;
   /** factStrength by kind of fact, once asked: the same sentences are scored for question after question */
   strength?: Partial<Record<FactKind, number>>;
@@ -133,6 +135,10 @@ export function quotableSentences(text: string): QuotableSentence[] {
       const quote = `${list.leadIn}: ${item.number > 1 ? "… " : ""}${quoteOf(piece)}`;
       // its number is no figure of what it says
       sentences.push({ text: item.said, lower: forMatching(`${list.leadIn} ${item.said}`), quote });
+      continue;
+    }
+    if (namesWhatFollows(piece, pieces[at + 1])) {
+      sentences.push({ text: piece, lower: forMatching(piece), quote: piece, heading: true });
       continue;
     }
     const runOn = leadInOfFirstItem(piece);

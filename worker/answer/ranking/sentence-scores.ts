@@ -206,6 +206,11 @@ export function scoreSentences(
     let before = 0;
     return sentences.flatMap((sentence) => {
       const own = matched(sentence.text);
+      // a heading is read as the next sentence's context and never quoted
+      if (sentence.heading) {
+        before = own;
+        return [];
+      }
       // the sentence before often names the subject the answer sentence refers to ("It", "This tax");
       // a table row or a form's line has no such sentence and is no sentence's
       const alone = sentence.row || sentence.formLine;
