@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { Passage } from "../../worker/providers/llm/types";
 import { localAnswer } from "../../worker/answer/writer/local-writer";
 import { citeAnswer } from "../../worker/answer/citations";
-import { leadingHeading, readsWhole, splitSentences } from "../../worker/answer/passages/sentences";
+import { leadingHeading, namesWhatFollows, readsWhole, splitSentences } from "../../worker/answer/passages/sentences";
 import { ageBracketRows } from "../../worker/answer/passages/age-rows";
 import { isTableRow } from "../../worker/answer/passages/table-rows";
 import { askedFactKind } from "../../worker/answer/question/fact-kind";
@@ -186,6 +186,11 @@ describe("the lead", () => {
     const hrAnswer = answer("What home office equipment do I get?", handbook);
     expect(hrAnswer).not.toMatch(/Home office equipment\./);
     expect(lead("What home office equipment do I get?", handbook)).toBe("Staff who work from home receive a laptop and one monitor.");
+    // a heading may say what is not so; a sentence has a verb or a pronoun
+    expect(namesWhatFollows("Persons not eligible for the standard deduction.", "Your standard deduction is zero.")).toBe(true);
+    expect(namesWhatFollows("Employees on leave.", "They keep their benefits.")).toBe(true);
+    expect(namesWhatFollows("You can't deduct a loss.", "A gain is taxable.")).toBe(false);
+    expect(namesWhatFollows("Benefits not taxable.", "12 of them")).toBe(false);
     // a short sentence with a verb is no heading
     expect(lead("Who do I give the form to?", [passage(3, "Give Form W-4 to your employer. Keep a copy for your records.")])).toBe(
       "Give Form W-4 to your employer.",

@@ -65,12 +65,13 @@ const RUN_IN_HEADING = /^\p{Lu}[\p{L}-]*(?: [\p{L}-]+){0,2}\.$/u;
 const isRunInHeading = (piece: string) => piece.length < 20 && RUN_IN_HEADING.test(piece);
 /**
  * A longer bold heading set before its paragraph ("Substantial understatement of income tax. You
- * understate..."): a capitalised phrase of up to eight words naming a thing, with no verb, pronoun,
- * figure or "not" (a sentence of its length has one: "Give Form W-4 to your employer."), before a sentence.
+ * understate...", "Persons not eligible for the standard deduction."): a capitalised phrase of up to
+ * eight words naming a thing, with no verb, pronoun or figure (a sentence of its length has one: "Give
+ * Form W-4 to your employer."), before a sentence.
  */
 const NAMING_PHRASE = /^\p{Lu}[\p{L}-]*(?: [\p{L}-]+){1,7}\.$/u;
 const NOT_A_NAME =
-  /\b(?:is|are|was|were|be|been|being|am|has|have|had|do|does|did|done|can|could|may|might|must|shall|should|will|would|not|no|i|you|he|she|it|we|they|this|these|those|that|there|here|my|your|our|their|his|her|its|see|use|enter|file|attach|check|include|keep|complete|subtract|add|multiply|divide|go|read|report|list|figure|fill|sign|send|mail|call|visit|write|print|make|pay|give|take|ask|get|let|if|when|because|then|also|only)\b|n['’]t\b|\b\w+ed\b|\d/i;
+  /\b(?:is|are|was|were|be|been|being|am|has|have|had|do|does|did|done|can|could|may|might|must|shall|should|will|would|no|i|you|he|she|it|we|they|this|these|those|that|there|here|my|your|our|their|his|her|its|see|use|enter|file|attach|check|include|keep|complete|subtract|add|multiply|divide|go|read|report|list|figure|fill|sign|send|mail|call|visit|write|print|make|pay|give|take|ask|get|let|if|when|because|then|also|only)\b|n['’]t\b|\b\w+ed\b|\d/i;
 export const namesWhatFollows = (piece: string, next: string | undefined) =>
   next !== undefined && /^\p{Lu}\p{Ll}/u.test(next) && NAMING_PHRASE.test(piece) && !NOT_A_NAME.test(piece.slice(0, -1));
 
