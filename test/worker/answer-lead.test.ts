@@ -197,6 +197,34 @@ describe("the lead", () => {
     );
   });
 
+  it("comes from the file retrieval ranks first over a file it ranks last (a tax guide, an HR handbook)", () => {
+    const taxFiles = [
+      passage(
+        3,
+        "For 2024, the standard deduction for a single filer is $14,600, and $29,200 for a married couple filing jointly.",
+        "p17.pdf",
+      ),
+      passage(4, "You can itemize deductions instead of taking the standard deduction.", "p17.pdf"),
+      passage(5, "Married taxpayers who file separately must both itemize or both take the standard deduction.", "p17.pdf"),
+      passage(6, "The standard deduction is higher for a filer who is 65 or older or blind.", "p17.pdf"),
+      passage(1, "The standard deduction for a single filer: $6,350.", "notes-2017.pdf"),
+    ];
+    expect(lead("What is the standard deduction for a single filer?", taxFiles)).toBe(
+      "For 2024, the standard deduction for a single filer is $14,600, and $29,200 for a married couple filing jointly.",
+    );
+    const hrFiles = [
+      passage(12, "Employees receive 16 weeks of paid parental leave after the birth or adoption of a child.", "handbook.pdf"),
+      passage(13, "Leave must be taken within the first year.", "handbook.pdf"),
+      passage(4, "Parental leave weeks: 12 weeks.", "old-faq.pdf"),
+    ];
+    expect(lead("How many weeks of parental leave do I get?", hrFiles)).toBe(
+      "Employees receive 16 weeks of paid parental leave after the birth or adoption of a child.",
+    );
+    // within one file, rank only breaks ties
+    const oneFile = hrFiles.map((p) => ({ ...p, documentId: "handbook.pdf", fileName: "handbook.pdf" }));
+    expect(lead("How many weeks of parental leave do I get?", oneFile)).toBe("Parental leave weeks: 12 weeks.");
+  });
+
   it("is about what is asked, not a figure that happens to be the asker's age (a tax guide, an HR handbook)", () => {
     const cases: [question: string, texts: string[], expected: string][] = [
       [
