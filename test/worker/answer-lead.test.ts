@@ -225,6 +225,33 @@ describe("the lead", () => {
     expect(lead("How many weeks of parental leave do I get?", oneFile)).toBe("Parental leave weeks: 12 weeks.");
   });
 
+  it("puts the rule before a worked example told of a couple by name, and quotes it without its question heading (a tax guide, an HR handbook)", () => {
+    const guide = [
+      passage(
+        262,
+        "They will enter this amount on Schedule A. Reese and Quin Brown bought a new home on May 3, 2024. Their real property tax year is " +
+          "the calendar year. The taxes became due on May 31, 2024, and October 31, 2024.",
+      ),
+      passage(
+        23,
+        "When Do I Have To File? April 15, 2025, is the due date for filing your 2024 income tax return if you use the calendar year.",
+      ),
+    ];
+    expect(lead("When is my 2024 tax return due?", guide)).toBe(
+      "April 15, 2025, is the due date for filing your 2024 income tax return if you use the calendar year.",
+    );
+    const handbook = [
+      passage(
+        8,
+        "Jordan and Casey Lee had a baby on March 3, 2024. Their leave began the same week. The leave had to end on March 3, 2025.",
+      ),
+      passage(7, "How Long Is Parental Leave? Parental leave must end within 12 months of the birth or adoption."),
+    ];
+    expect(lead("When does my parental leave have to end?", handbook)).toBe(
+      "Parental leave must end within 12 months of the birth or adoption.",
+    );
+  });
+
   it("is about what is asked, not a figure that happens to be the asker's age (a tax guide, an HR handbook)", () => {
     const cases: [question: string, texts: string[], expected: string][] = [
       [

@@ -72,8 +72,14 @@ function asQuoted(sentence: string): string {
   return quote === sentence || /[.!?]$/.test(quote) ? quote : `${quote}.`;
 }
 
+/** A heading asked as a question, in title case, run into its answer ("When Do I Have To File? April 15, 2025, is..."). */
+const QUESTION_HEADING =
+  /^((?:[\p{Lu}\d][\p{L}\d'’-]*|a|an|and|for|in|of|on|or|the|to) ){2,11}[\p{Lu}\d][\p{L}\d'’-]*\? (?=["“]?[\p{Lu}\p{N}$])/u;
+
 /** A sentence as quoted without a heading run into it ("Base amount. Your base amount is..."). */
 function withoutHeading(piece: string): string {
+  const asked = QUESTION_HEADING.exec(piece);
+  if (asked && piece.length - asked[0].length >= 20) return piece.slice(asked[0].length);
   const glued = leadingHeading(piece)?.sentence;
   return glued && glued.length >= 20 && !isHeading(glued) ? glued : withoutRunInHeading(piece);
 }
@@ -109,6 +115,13 @@ const QUOTABLE_CACHE_MAX = 500;
 /** A worked example's opening ("Example.", "Example 2—Friend.", "Example: ..."), and how many sentences it runs at most. */
 const EXAMPLE_OPENS = /^Examples?\b(?: \d+)?(?:[—–-][\p{L} ]+)?[.:]/u;
 const EXAMPLE_SENTENCES = 4;
+/**
+ * A worked example told of a couple by name, with no "Example." before it in the passage ("Reese and
+ * Quin Brown bought a new home on May 3, 2024.", "Casey and Pat Hopkins file a joint return..."):
+ * two first names (and a family name), then what they did or are.
+ */
+const COUPLE_OPENS =
+  /^\p{Lu}\p{Ll}+ and \p{Lu}\p{Ll}+(?: (?!(?:We|They|You|It|He|She)\b)\p{Lu}\p{Ll}+)? (?:bought|sold|owned|own|paid|received|filed|file|are|were|have|had|married|divorced|lived|live|made|gave)\b/u;
 /** A sentence that illustrates in passing ("For example, if you..."). */
 const FOR_EXAMPLE = /^(?:For (?:example|instance)|E\.g\.)[, ]/;
 
@@ -163,7 +176,7 @@ export function quotableSentences(text: string): QuotableSentence[] {
       continue;
     }
     // a worked example runs from its "Example." to the next heading, a few sentences at most
-    if (EXAMPLE_OPENS.test(piece)) example = EXAMPLE_SENTENCES;
+    if (EXAMPLE_OPENS.test(piece) || COUPLE_OPENS.test(piece)) example = EXAMPLE_SENTENCES;
     else if (example > 0) example--;
     const inExample = example > 0 || FOR_EXAMPLE.test(piece);
     sentences.push({ text: piece, lower: forMatching(piece), quote: quoteOf(piece), ...(inExample && { example: true as const }) });
