@@ -48,6 +48,11 @@ describe("searching the chat history", () => {
     expect(byAnswer.json.chats[0]!.snippet).toMatch(/ninety days/i);
     expect(byAnswer.json.chats[0]!.summary).toBe("When does dental coverage start?");
 
+    // several words: each anywhere in the chat, in any order (title and messages alike)
+    expect((await search(ann.token, "ninety dental")).json.chats.map((c) => c.session_id)).toEqual([ann.sessions[0]]);
+    expect((await search(ann.token, "  coverage   WHEN ")).json.chats.map((c) => c.session_id)).toEqual([ann.sessions[0]]);
+    expect((await search(ann.token, "dental laptop")).json.chats).toEqual([]);
+
     // part of a word, as typed
     expect((await search(ann.token, "lapto")).json.chats.map((c) => c.session_id)).toEqual([ann.sessions[1]]);
     expect((await search(ann.token, "denta")).json.chats.map((c) => c.session_id)).toEqual([ann.sessions[0]]);

@@ -1,6 +1,6 @@
 // The owner's history search: each chat row keeps its questions and answers as
-// plain text (appended once per turn, capped), matched as a substring so
-// results come while a word is still being typed. Only the caller's own chats
+// plain text (appended once per turn, capped), each word of a search matched as
+// a substring so results come while a word is still being typed. Only the caller's own chats
 // are searched; shared chats stay out (their text is another user's).
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { ChatSearchHit } from "../contract/protocol";
@@ -19,10 +19,16 @@ export function turnSearchText(question: string, answer: string): string {
   return `${question}\n${answer}\n`;
 }
 
+/** A search of several words finds the chats holding each of them, anywhere and in any order; at most this many words are read. */
+const MAX_WORDS = 8;
+
 export async function searchChats(deps: DbDeps, input: { userId: string; query: string }): Promise<ChatSearchHit[]> {
-  const needle = input.query.toLowerCase();
-  // instr on lower(): SQLite's LIKE ignores ASCII case, so the snippet does too
-  const at = sql<number>`instr(lower(${chats.searchText}), ${needle})`;
+  const needle = input.query.toLowerCase().trim().replace(/\s+/g, " ");
+  const words = [...new Set(needle.split(" "))].slice(0, MAX_WORDS);
+  // instr on lower(): SQLite's LIKE ignores ASCII case, so the snippet does too; the snippet shows the
+  // words together where the text has them so, else the first word
+  const text = sql`lower(${chats.searchText})`;
+  const at = sql<number>`coalesce(nullif(instr(${text}, ${needle}), 0), instr(${text}, ${words[0]!}))`;
   const rows = await deps.db
     .select({
       session_id: chats.sessionId,
@@ -32,7 +38,7 @@ export async function searchChats(deps: DbDeps, input: { userId: string; query: 
       excerpt: sql<string>`substr(${chats.searchText}, max(1, ${at} - ${SNIPPET_BEFORE}), ${SNIPPET_LENGTH})`,
     })
     .from(chats)
-    .where(and(eq(chats.userId, input.userId), or(contains(chats.summary, input.query), contains(chats.searchText, input.query))))
+    .where(and(eq(chats.userId, input.userId), ...words.map((word) => or(contains(chats.summary, word), contains(chats.searchText, word)))))
     .orderBy(desc(chats.updatedAt))
     .limit(RESULTS)
     .all();
