@@ -9,7 +9,7 @@ import { DeleteChatDialog } from "../components/history/DeleteChatDialog";
 import { HistorySearch } from "../components/history/HistorySearch";
 import { RenameChatDialog } from "../components/history/RenameChatDialog";
 import { groupChatHistory } from "../lib/history";
-import { appInfo, setCurrentSession } from "../state/app";
+import { appInfo, closeSidebarOnPhone, setCurrentSession } from "../state/app";
 import { historySearch, ownsChat } from "../state/history";
 import { userInfo } from "../state/user";
 
@@ -42,6 +42,7 @@ export function ChatHistory() {
                       onClick={() => {
                         setCurrentSession(chat.session_id);
                         navigate("/app/chat");
+                        closeSidebarOnPhone();
                       }}
                     >
                       {title}

@@ -4,11 +4,9 @@ import { Link, useNavigate } from "react-router-dom";
 import { useSnapshot } from "valtio";
 import { Icon } from "../components/Icon";
 import { Tooltip } from "../components/Tooltip";
-import { appInfo, openSettings, startNewChat, toggleSidebar } from "../state/app";
+import { appInfo, closeSidebarOnPhone, openSettings, startNewChat, toggleSidebar } from "../state/app";
 import { userInfo } from "../state/user";
 import { ChatHistory } from "./ChatHistory";
-
-const isSmallScreen = () => window.matchMedia("(max-width: 767px)").matches;
 
 export function Sidebar() {
   const { isSidebarOpen } = useSnapshot(appInfo);
@@ -18,7 +16,7 @@ export function Sidebar() {
   // On a phone every choice also closes the slide-in panel.
   function go(path: string) {
     navigate(path);
-    if (isSmallScreen()) toggleSidebar(false);
+    closeSidebarOnPhone();
   }
 
   return (

@@ -43,6 +43,11 @@ export function toggleSidebar(open = !appInfo.isSidebarOpen): void {
   appInfo.isSidebarOpen = open;
 }
 
+/** On a phone the sidebar slides in over the page: a choice made in it closes it, so the chosen page shows. */
+export function closeSidebarOnPhone(): void {
+  if (window.matchMedia("(max-width: 767px)").matches) toggleSidebar(false);
+}
+
 export function openSettings(tab: SettingsTab = "profile"): void {
   appInfo.currentTab = tab;
   appInfo.isOpenSettingsModal = true;

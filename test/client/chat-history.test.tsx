@@ -1,4 +1,5 @@
-// Proves renaming and deleting a chat from the sidebar history: only one's own
+// Proves choosing a chat in the sidebar history (on a phone the sidebar closes),
+// and renaming and deleting one from it: only one's own
 // chats have the menu; Rename sends PATCH with the new title and the list shows
 // it; a refused title shows the server's message; Delete asks first, sends
 // DELETE, removes the chat and, when it was open, starts a new chat.
@@ -43,6 +44,26 @@ function renderHistory() {
     </MemoryRouter>,
   );
 }
+
+describe("choosing a chat in the history", () => {
+  const phone = (matches: boolean) => vi.stubGlobal("matchMedia", (query: string) => ({ matches, media: query }));
+
+  it("opens it and, on a phone, closes the slide-in sidebar so the chat shows", async () => {
+    phone(true);
+    renderHistory();
+    await userEvent.setup().click(screen.getByRole("button", { name: "Bob's budget" }));
+    expect(appInfo.currentSessionId).toBe(shared);
+    expect(appInfo.isSidebarOpen).toBe(false);
+  });
+
+  it("keeps the sidebar open on a large screen", async () => {
+    phone(false);
+    renderHistory();
+    await userEvent.setup().click(screen.getByRole("button", { name: "Bob's budget" }));
+    expect(appInfo.currentSessionId).toBe(shared);
+    expect(appInfo.isSidebarOpen).toBe(true);
+  });
+});
 
 describe("the chat history menu", () => {
   it("is there for one's own chats only", () => {

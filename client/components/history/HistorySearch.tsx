@@ -3,7 +3,7 @@
 import { useNavigate } from "react-router-dom";
 import { useSnapshot } from "valtio";
 import { CHAT_SEARCH_MAX } from "../../../worker/contract/protocol";
-import { setCurrentSession } from "../../state/app";
+import { closeSidebarOnPhone, setCurrentSession } from "../../state/app";
 import { historySearch, searchHistory } from "../../state/history";
 
 export const HISTORY_SEARCH_ID = "history-search";
@@ -45,6 +45,7 @@ export function HistorySearch() {
                 onClick={() => {
                   setCurrentSession(chat.session_id);
                   navigate("/app/chat");
+                  closeSidebarOnPhone();
                 }}
               >
                 <span className="history-result-title">{chat.summary || "Untitled Chat"}</span>
