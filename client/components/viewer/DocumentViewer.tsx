@@ -72,9 +72,11 @@ export default function DocumentViewer() {
           >
             ›
           </button>
-          <button type="button" className="link-btn" onClick={() => void openSource(source)}>
-            Open in new tab
-          </button>
+          {!readOnly && (
+            <button type="button" className="link-btn" onClick={() => void openSource(source)}>
+              Open in new tab
+            </button>
+          )}
           <button ref={closeRef} type="button" className="btn btn-ghost" aria-label="Close viewer" onClick={closeViewer}>
             <Icon name="close" size={16} />
           </button>
