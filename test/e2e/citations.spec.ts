@@ -198,16 +198,18 @@ test.describe("citations", () => {
         await expect(viewer).toBeHidden();
       });
     }
-    // where to reach someone is answered by the number or the address itself
+    // where to reach someone is answered by the number or the address itself; a due date by the rule,
+    // not a worked example's dates (the Browns' real estate taxes "became due on May 31, 2024")
     const reach: [string, string][] = [
       ["What number can I call to report an IRS employee's misconduct confidentially?", "800-366-4484"],
       ["I'd like to mail a check to help pay down the national debt. What address do I send it to?", "P.O. Box 2188"],
+      ["When is my 2024 tax return due?", "April 15, 2025"],
     ];
     for (const [question, stated] of reach) {
       await test.step(question, async () => {
         const answer = await askWhole(page, question);
         const lead = (await answer.locator(".rich-text").innerText()).trim().split("\n")[0]!;
-        expect(lead, "the lead states the number or the address").toContain(stated);
+        expect(lead, "the lead states the number, the address or the date").toContain(stated);
       });
     }
   });
