@@ -12,7 +12,7 @@ import { CHAT_MESSAGES, CLOSE_NO_ACCESS } from "../../worker/contract/protocol";
 import { getDb } from "../../worker/db/client";
 import { library } from "../../worker/library/stub";
 import { deleteAccount } from "../../worker/services/account-deletion";
-import { call, newUser } from "../helpers/api";
+import { GOOD_PASSWORD, call, newUser } from "../helpers/api";
 import { uploadAndIndex, waitUntilDone } from "../helpers/documents";
 import { libraryRows } from "../helpers/library";
 import { textPdf } from "../helpers/pdfs";
@@ -98,6 +98,22 @@ describe("account deletion", () => {
     expect(await library(env, keeper.user.id).status(keeper.doc.fileId)).toMatchObject({ status: "indexed" });
     expect(await chatRows(keeper.sessionId)).toBe(2);
     expect(await d1Count("SELECT COUNT(*) AS n FROM chats WHERE user_id = ?", keeper.user.id)).toBe(1);
+  });
+
+  it("empties a chat of theirs not yet listed (its first answer still being written), so a later account with the address reads nothing", async () => {
+    const owner = await userWithEverything("delete-unlisted");
+    // as while its first answer is written: the chat holds the user's socket, and no chats row names it yet
+    await env.DB.prepare("DELETE FROM chats WHERE session_id = ?").bind(owner.sessionId).run();
+    expect(await chatRows(owner.sessionId)).toBe(2);
+    const deleted = await call("DELETE", "/api/account", { token: owner.token, body: { email: owner.email } });
+    expect(deleted.status).toBe(200);
+    expect(await chatRows(owner.sessionId)).toBe(0);
+    // whoever signs up with the same address finds the chat empty
+    const again = await call("POST", "/api/auth/signup", { body: { email: owner.email, password: GOOD_PASSWORD } });
+    expect(again.status).toBe(201);
+    const socket = await openSocket(owner.sessionId, again.json.token as string);
+    socket.send({ action: "get_full_chat", session_id: owner.sessionId, token: again.json.token });
+    expect((await socket.next("full_chat")).messages).toEqual([]);
   });
 
   it("DELETE /api/account asks for the account's own e-mail, and a wrong one deletes nothing", async () => {

@@ -200,15 +200,19 @@ export class Library extends DurableObject<Env> {
     return chunkIds;
   }
 
-  /** Removes everything this user's Library holds (account deletion); returns every chunk id (for the vectors). */
-  async erase(): Promise<string[]> {
-    const ids = this.index.allChunkIds();
+  /**
+   * Removes everything this user's Library holds (account deletion); returns every chunk id (for the
+   * vectors) and the chats that held the user's sockets (one still answering its first question has
+   * no chats row to be found by).
+   */
+  async erase(): Promise<{ chunkIds: string[]; chats: string[] }> {
+    const chunkIds = this.index.allChunkIds();
     const held = this.watchers.release(null);
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
     this.open(); // an empty Library, should anything still call it
     await this.revoke(held); // the user's sockets on chats of others close too
-    return ids;
+    return { chunkIds, chats: [...held.keys()] };
   }
 
   async chunkIds(documentId: string): Promise<string[]> {

@@ -39,7 +39,12 @@ export async function deleteAccount(
   const owned = await deps.db.select({ sessionId: chats.sessionId }).from(chats).where(eq(chats.userId, userId)).all();
   for (const { sessionId } of owned) await chatSession(deps, sessionId).erase();
 
-  await deleteVectors(deps, { ids: await library(deps, userId).erase() });
+  const held = await library(deps, userId).erase();
+  await deleteVectors(deps, { ids: held.chunkIds });
+  // a chat of theirs with no row yet (its first answer still being written) is emptied too: nothing of it
+  // may reach whoever signs up with the same address
+  const erased = new Set(owned.map((o) => o.sessionId));
+  for (const chatId of held.chats) if (!erased.has(chatId) && chatId.startsWith(`${user.email}-`)) await chatSession(deps, chatId).erase();
   await deleteObjects(deps.bucket, `users/${userId}/`);
   await deps.db.delete(users).where(eq(users.id, userId));
 }
