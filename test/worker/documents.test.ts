@@ -4,7 +4,7 @@
 // retries without duplicates, vectors through an in-memory Vectorize double),
 // listing, viewing and deleting, and that another user sees none of it.
 // PDFs are generated here; the real-world corpus has its own test file.
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { createExecutionContext } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { DOCUMENT_MESSAGES as M } from "../../worker/contract/documents";
@@ -208,6 +208,28 @@ describe("quota races", () => {
     expect(removed.json).toEqual({ status: "success", deleted: waiting.map((f) => f.fileId), errors: [] });
     expect((await listFiles(token, "?pageSize=100&pageNumber=1")).files.filter((f) => f.status === "uploading")).toEqual([]);
     expect((await link()).status).toBe(200);
+  });
+
+  it("keeps nothing of an upload deleted while its file streams in", async () => {
+    const { token } = await newUser("delete-mid-put");
+    const link = await call("GET", "/api/documents/uploadLink?fileName=slow.pdf&contentType=application/pdf", { token });
+    const bytes = await textPdf(["A page that arrives slowly."]);
+    const waiting = (await listFiles(token, "?pageSize=100&pageNumber=1")).files.filter((f) => f.status === "uploading");
+    // the body arrives in two parts, the second once the upload is deleted
+    const { readable, writable } = new FixedLengthStream(bytes.length);
+    const writer = writable.getWriter();
+    void writer.write(bytes.slice(0, 10));
+    const put = exports.default.fetch(link.json.presignedUrl, {
+      method: "PUT",
+      headers: { "Content-Type": "application/pdf", "Content-Length": String(bytes.length) },
+      body: readable,
+    });
+    const removed = await call("DELETE", "/api/documents", { token, body: { file_hashes: [], file_ids: waiting.map((f) => f.fileId) } });
+    expect(removed.json.deleted).toEqual(waiting.map((f) => f.fileId));
+    await writer.write(bytes.slice(10));
+    await writer.close();
+    expect((await put).status).toBe(404);
+    expect(await env.DOCUMENTS.head(link.json.s3Key)).toBeNull();
   });
 
   it("refuses an empty upload with 400 'The file is empty.' and removes it", async () => {

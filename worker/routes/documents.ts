@@ -23,7 +23,7 @@ import { deleteDocuments, getOwnedDocument, indexingStatus, listDocuments, markO
 import { documentOverview } from "../services/overviews";
 import { getOwnedFolder, moveDocument } from "../services/folders";
 import { tellFolderChats } from "../services/folder-chats";
-import { cleanFileName, createUpload, findUploadingByKey, isPdfUpload, startIndexing } from "../services/uploads";
+import { cleanFileName, createUpload, findUploadingByKey, isPdfUpload, startIndexing, uploadKeyKept } from "../services/uploads";
 import { signLink, verifyLink } from "../lib/signed-links";
 import { appOrigin } from "../lib/origin";
 
@@ -81,6 +81,11 @@ export const documentRoutes = new Hono<AppEnv>()
     if (!(await findUploadingByKey({ db: c.var.db }, { r2Key: key }))) throw new ApiError(404, M.fileNotFound);
     const body = c.req.raw.body ?? new Uint8Array();
     await c.env.DOCUMENTS.put(key, body, { httpMetadata: { contentType: "application/pdf" } });
+    // the upload (or its account) deleted while the body streamed: nothing of it is kept
+    if (!(await uploadKeyKept({ db: c.var.db }, { r2Key: key }))) {
+      await c.env.DOCUMENTS.delete(key);
+      throw new ApiError(404, M.fileNotFound);
+    }
     return c.body(null, 200);
   })
   // The short-lived link behind viewDocument: serves the PDF inline.

@@ -110,6 +110,11 @@ export async function findUploadingByKey({ db }: DbDeps, { r2Key }: { r2Key: str
     .get();
 }
 
+/** Whether an upload key still names a document (any status): deleting the upload, or its account, removes the row. */
+export async function uploadKeyKept({ db }: DbDeps, { r2Key }: { r2Key: string }): Promise<boolean> {
+  return Boolean(await db.select({ id: documents.id }).from(documents).where(eq(documents.r2Key, r2Key)).get());
+}
+
 /**
  * The caller's document an upload key names: the upload's own document, or the
  * existing one its content turned out to duplicate.
