@@ -330,6 +330,22 @@ describe("password change", () => {
     expect((await call("POST", "/api/auth/signin", { body: { email, password: "NewSecret1" } })).status).toBe(200);
   });
 
+  it("lets one of two changes at once win; the other is told the current password is no longer right", async () => {
+    const { email, token } = await newUser("pwrace");
+    const other = (await call("POST", "/api/auth/signin", { body: { email, password: GOOD_PASSWORD } })).json.token as string;
+    const [a, b] = await Promise.all([
+      call("POST", "/api/auth/password", { token, body: { current_password: GOOD_PASSWORD, new_password: "Aaaaaaa111" } }),
+      call("POST", "/api/auth/password", { token: other, body: { current_password: GOOD_PASSWORD, new_password: "Bbbbbbb222" } }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 400]);
+    const [won, lost, wonToken, password] = a.status === 200 ? [a, b, token, "Aaaaaaa111"] : [b, a, other, "Bbbbbbb222"];
+    expect(won.json.message).toBe("Password changed successfully.");
+    expect(lost.json.message).toBe(MESSAGES.oldPasswordWrong);
+    // the winner's password is the one in effect, and the winner stays signed in
+    expect((await call("POST", "/api/auth/signin", { body: { email, password } })).status).toBe(200);
+    expect((await call("GET", "/api/getUserInfo", { token: wonToken })).status).toBe(200);
+  });
+
   it("requires a signed-in caller", async () => {
     const res = await call("POST", "/api/auth/password", { body: { current_password: GOOD_PASSWORD, new_password: "NewSecret1" } });
     expect(res.status).toBe(401);

@@ -171,19 +171,24 @@ export async function changePassword(
     throw new ApiError(400, MESSAGES.newPasswordSameAsOld, { new_password: MESSAGES.newPasswordSameAsOld });
   }
   const passwordHash = await hashPassword(input.new_password);
+  // only over the password just checked: two changes at once (two sessions, two tabs) cannot both
+  // succeed, the second finds the current password no longer current
+  const changed = await db
+    .update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.id, caller.id), eq(users.passwordHash, user.passwordHash)))
+    .run();
+  if (changed.meta.changes === 0) throw new ApiError(400, MESSAGES.oldPasswordWrong, { current_password: MESSAGES.oldPasswordWrong });
   const others = await db
     .select({ id: authSessions.id, expiresAt: authSessions.expiresAt })
     .from(authSessions)
     .where(and(eq(authSessions.userId, caller.id), ne(authSessions.id, caller.sessionId), isNull(authSessions.revokedAt)))
     .all();
   await library({ LIBRARY }, caller.id).signOut(others);
-  await db.batch([
-    db.update(users).set({ passwordHash }).where(eq(users.id, caller.id)),
-    db
-      .update(authSessions)
-      .set({ revokedAt: Date.now() })
-      .where(and(eq(authSessions.userId, caller.id), ne(authSessions.id, caller.sessionId), isNull(authSessions.revokedAt))),
-  ]);
+  await db
+    .update(authSessions)
+    .set({ revokedAt: Date.now() })
+    .where(and(eq(authSessions.userId, caller.id), ne(authSessions.id, caller.sessionId), isNull(authSessions.revokedAt)));
 }
 
 export async function referralLink({ db }: DbDeps, { userId, appOrigin }: { userId: string; appOrigin: string }): Promise<string> {
