@@ -6,7 +6,7 @@
 import { env } from "cloudflare:workers";
 import { createExecutionContext } from "cloudflare:test";
 import Stripe from "stripe";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it, vi } from "vitest";
 import { app } from "../../worker/app";
 import { BILLING_MESSAGES } from "../../worker/contract/billing";
 import { MOCK_PERIOD_END } from "../helpers/stripe-server";
@@ -321,6 +321,20 @@ describe("local test checkout", () => {
     const cancel = await request(env, "POST", "/api/payment/subscription/cancel", { token: u.token, body: {} });
     expect(cancel.json.message).toContain("You keep access until");
     expect((await status(env, u.token)).json.status).toBe("cancelling");
+  });
+
+  it("takes a payment completed within the second a cancel was made (events are stamped in whole seconds)", async () => {
+    const u = await newUser("cancel-then-pay");
+    await payWithTestCheckout(u.token, "yearly");
+    const now = Math.floor(Date.now() / 1000) * 1000 + 900;
+    const clock = vi.spyOn(Date, "now").mockReturnValue(now);
+    try {
+      expect((await request(env, "POST", "/api/payment/subscription/cancel", { token: u.token, body: {} })).status).toBe(200);
+      await payWithTestCheckout(u.token, "monthly");
+    } finally {
+      clock.mockRestore();
+    }
+    expect((await status(env, u.token)).json).toMatchObject({ status: "active", planId: "monthly" });
   });
 
   it("lifts the free quota after an upgrade", async () => {

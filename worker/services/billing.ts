@@ -37,6 +37,12 @@ export interface SubscriptionState {
 }
 
 /**
+ * A time as Stripe stamps its events, in whole seconds: a state written here is not taken for newer
+ * than a payment completed within the same second (which would then be dropped).
+ */
+const inEventTime = (ms: number) => Math.floor(ms / 1000) * 1000;
+
+/**
  * Applies a subscription state observed at `at` (ms). Written atomically and only
  * if no newer state is stored: a late, older event is a no-op.
  */
@@ -116,7 +122,12 @@ export async function cancelSubscription(
   if (provider?.name === "stripe" && row.stripeSubscriptionId) {
     periodEnd = (await provider.cancelAtPeriodEnd(row.stripeSubscriptionId)).currentPeriodEnd ?? periodEnd;
   }
-  await applySubscriptionState(db, userId, { status: "cancelling", currentPeriodEnd: periodEnd, cancelAtPeriodEnd: true }, Date.now());
+  await applySubscriptionState(
+    db,
+    userId,
+    { status: "cancelling", currentPeriodEnd: periodEnd, cancelAtPeriodEnd: true },
+    inEventTime(Date.now()),
+  );
   const until = periodEnd
     ? new Date(periodEnd).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" })
     : null;
