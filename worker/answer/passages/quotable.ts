@@ -78,7 +78,7 @@ const QUESTION_HEADING =
 
 /** A sentence as quoted without a heading run into it ("Base amount. Your base amount is..."). */
 function withoutHeading(piece: string): string {
-  const asked = QUESTION_HEADING.exec(piece);
+  const asked = piece.includes("? ") ? QUESTION_HEADING.exec(piece) : null;
   if (asked && piece.length - asked[0].length >= 20) return piece.slice(asked[0].length);
   const glued = leadingHeading(piece)?.sentence;
   return glued && glued.length >= 20 && !isHeading(glued) ? glued : withoutRunInHeading(piece);
@@ -176,7 +176,7 @@ export function quotableSentences(text: string): QuotableSentence[] {
       continue;
     }
     // a worked example runs from its "Example." to the next heading, a few sentences at most
-    if (EXAMPLE_OPENS.test(piece) || COUPLE_OPENS.test(piece)) example = EXAMPLE_SENTENCES;
+    if (EXAMPLE_OPENS.test(piece) || (piece.includes(" and ") && COUPLE_OPENS.test(piece))) example = EXAMPLE_SENTENCES;
     else if (example > 0) example--;
     const inExample = example > 0 || FOR_EXAMPLE.test(piece);
     sentences.push({ text: piece, lower: forMatching(piece), quote: quoteOf(piece), ...(inExample && { example: true as const }) });

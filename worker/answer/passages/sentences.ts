@@ -73,7 +73,11 @@ const NAMING_PHRASE = /^\p{Lu}[\p{L}-]*(?: [\p{L}-]+){1,7}\.$/u;
 const NOT_A_NAME =
   /\b(?:is|are|was|were|be|been|being|am|has|have|had|do|does|did|done|can|could|may|might|must|shall|should|will|would|no|i|you|he|she|it|we|they|this|these|those|that|there|here|my|your|our|their|his|her|its|see|use|enter|file|attach|check|include|keep|complete|subtract|add|multiply|divide|go|read|report|list|figure|fill|sign|send|mail|call|visit|write|print|make|pay|give|take|ask|get|let|if|when|because|then|also|only)\b|n['’]t\b|\b\w+ed\b|\d/i;
 export const namesWhatFollows = (piece: string, next: string | undefined) =>
-  next !== undefined && /^\p{Lu}\p{Ll}/u.test(next) && NAMING_PHRASE.test(piece) && !NOT_A_NAME.test(piece.slice(0, -1));
+  piece.length <= 100 &&
+  next !== undefined &&
+  NAMING_PHRASE.test(piece) &&
+  /^\p{Lu}\p{Ll}/u.test(next) &&
+  !NOT_A_NAME.test(piece.slice(0, -1));
 
 /** The sentence a run-in heading was read with, without the heading ("By February 2, 2026, furnish..."). */
 export function withoutRunInHeading(sentence: string): string {
@@ -90,7 +94,10 @@ export function withoutRunInHeading(sentence: string): string {
 const NEXT_ITEM = /^(.*[\p{L})])\s*(?:[,;]|[,;]?\s+(?:and|or))\s+(\(?(?:\d{1,2}|[a-h])[.)])$/u;
 /** An item that ends as a sentence, then the next item's number ("...at the top: “131.” 3."; not "see Pub. 54."). */
 const ENDED_ITEM = new RegExp(String.raw`^(.*[\p{L}\p{N})](?<!\b(?:${NUMBERED}))[.!?]["”')]?)\s+(\(?(?:\d{1,2}|[a-h])[.)])$`, "u");
+const ENDS_WITH_ITEM_NUMBER = /(?:\d|(?<![\p{L}\p{N}])[a-h])[.)]$/u;
 function itemBeforeNext(piece: string): { item: string; next: string } | null {
+  // most pieces end otherwise: the patterns below read the whole piece
+  if (!ENDS_WITH_ITEM_NUMBER.test(piece.slice(-4))) return null;
   const m = NEXT_ITEM.exec(piece);
   const ended = m ? null : ENDED_ITEM.exec(piece);
   const item = m ? `${m[1]}.` : ended?.[1];
