@@ -83,7 +83,9 @@ describe("the Library's pushes", () => {
         expect(pushes.length).toBeLessThanOrEqual(3);
         expect(pushes[0]!.progress.files[0]!.pagesDone).toBe(10);
         expect(pushes.at(-1)!.progress.files[0]!.pagesDone).toBe(90);
-        for (let i = 1; i < pushes.length; i++) expect(pushes[i]!.at - pushes[i - 1]!.at).toBeGreaterThanOrEqual(PUSH_INTERVAL_MS - 5);
+        // pushes are flushed an interval apart; each runs after its flush (queued behind the one before),
+        // so a busy test run can start the first a few tens of milliseconds late (466 ms apart seen in CI)
+        for (let i = 1; i < pushes.length; i++) expect(pushes[i]!.at - pushes[i - 1]!.at).toBeGreaterThanOrEqual(PUSH_INTERVAL_MS - 100);
       }
       expect(told.find((t) => t.chatId === "chat-b")!.progress.indexing).toHaveLength(1); // a watch over all files hears what is still being indexed
 
