@@ -12,6 +12,7 @@ import { chats, subscriptions, users } from "../db/schema";
 import { ApiError } from "../errors";
 import { library, type LibraryBinding } from "../library/stub";
 import type { PaymentProvider } from "../providers/payments";
+import { namedAfter } from "./chats";
 import { deleteVectors, type VectorBindings } from "./vectors";
 
 export interface AccountDeletionDeps extends VectorBindings, LibraryBinding, ChatSessionBinding {
@@ -44,7 +45,7 @@ export async function deleteAccount(
   // a chat of theirs with no row yet (its first answer still being written) is emptied too: nothing of it
   // may reach whoever signs up with the same address
   const erased = new Set(owned.map((o) => o.sessionId));
-  for (const chatId of held.chats) if (!erased.has(chatId) && chatId.startsWith(`${user.email}-`)) await chatSession(deps, chatId).erase();
+  for (const chatId of held.chats) if (!erased.has(chatId) && namedAfter(chatId, user.email)) await chatSession(deps, chatId).erase();
   await deleteObjects(deps.bucket, `users/${userId}/`);
   await deps.db.delete(users).where(eq(users.id, userId));
 }

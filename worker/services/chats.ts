@@ -14,6 +14,9 @@ export async function findChat({ db }: DbDeps, { sessionId }: { sessionId: strin
   return db.select().from(chats).where(eq(chats.sessionId, sessionId)).get();
 }
 
+/** A new chat's session is named after its owner's e-mail (spec: "email-uniqueid"). */
+export const namedAfter = (sessionId: string, email: string) => sessionId.startsWith(`${email}-`);
+
 /**
  * A signed-in caller may open a session they own, one shared with their e-mail,
  * or a new one named after their own e-mail (spec: "email-uniqueid").
@@ -29,7 +32,7 @@ export async function sessionAccess({ db }: DbDeps, { sessionId, user }: { sessi
       .get();
     return share ? "member" : "denied";
   }
-  return sessionId.startsWith(`${user.email}-`) ? "owner" : "denied";
+  return namedAfter(sessionId, user.email) ? "owner" : "denied";
 }
 
 /** Why a signed-in user may not open a chat: their access was removed, or it was never theirs. */
