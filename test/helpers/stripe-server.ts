@@ -16,6 +16,8 @@ export const MOCK_PERIOD_END = Math.floor(Date.UTC(2030, 0, 15) / 1000);
 export default async function setup(project: TestProject) {
   const received: { method: string; path: string; form: Record<string, string> }[] = [];
   let counter = 0;
+  // checkout session id -> status, as Stripe keeps it ("open", "complete", "expired")
+  const sessions = new Map<string, string>();
   const server = createServer((req, res) => {
     let body = "";
     req.on("data", (chunk) => (body += chunk));
@@ -24,6 +26,12 @@ export default async function setup(project: TestProject) {
       const json = (status: number, value: unknown) =>
         res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(value));
       if (url.pathname === "/__requests") return json(200, received);
+      // a test completes a checkout as a customer paying on Stripe's page would
+      const complete = url.pathname.match(/^\/__complete\/([\w-]+)$/);
+      if (complete) {
+        sessions.set(complete[1]!, "complete");
+        return json(200, { ok: true });
+      }
       const form = Object.fromEntries(new URLSearchParams(body));
       received.push({ method: req.method ?? "", path: url.pathname, form });
       if (!req.headers.authorization?.startsWith("Bearer sk_test_")) {
@@ -35,6 +43,7 @@ export default async function setup(project: TestProject) {
       }
       if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
         const id = `cs_test_mock_${n}`;
+        sessions.set(id, "open");
         return json(200, {
           id,
           object: "checkout.session",
@@ -44,6 +53,19 @@ export default async function setup(project: TestProject) {
           metadata: { userId: form["metadata[userId]"], planId: form["metadata[planId]"] },
           url: `https://checkout.stripe.com/c/pay/${id}`,
         });
+      }
+      const session = url.pathname.match(/^\/v1\/checkout\/sessions\/([\w-]+)(\/expire)?$/);
+      if (session && sessions.has(session[1]!)) {
+        const id = session[1]!;
+        if (req.method === "POST" && session[2]) {
+          if (sessions.get(id) !== "open") {
+            return json(400, {
+              error: { type: "invalid_request_error", message: `Only Checkout Sessions with a status in ["open"] can be expired.` },
+            });
+          }
+          sessions.set(id, "expired");
+        }
+        return json(200, { id, object: "checkout.session", status: sessions.get(id) });
       }
       const sub = url.pathname.match(/^\/v1\/subscriptions\/([\w-]+)$/);
       if (req.method === "POST" && sub) {

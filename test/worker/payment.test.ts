@@ -1,6 +1,7 @@
 // Proves plans and subscriptions: the real `stripe` client against a loopback
 // Stripe mock (customer reuse, checkout session, cancel), signed webhooks (valid,
 // tampered, stale, replayed, out of order), active -> cancelling -> canceled,
+// one payable checkout per user (the one replaced is expired),
 // the local test checkout driving the same transitions, quotas before and after
 // an upgrade, isolation between users, and no test checkout in production.
 import { env } from "cloudflare:workers";
@@ -46,6 +47,10 @@ async function request(
   } catch {}
   return { status: res.status, json, headers: res.headers };
 }
+
+/** What the Stripe mock received, oldest first. */
+const stripeRequests = async () =>
+  (await (await fetch(`${inject("stripeApiBase")}/__requests`)).json()) as { method: string; path: string; form: Record<string, string> }[];
 
 const status = (targetEnv: Env, token: string) => request(targetEnv, "POST", "/api/payment/subscription/status", { token, body: {} });
 
@@ -144,6 +149,46 @@ describe("Stripe checkout (loopback mock)", () => {
     });
     expect(annual!.form["line_items[0][price_data][unit_amount]"]).toBe("29999");
     expect(annual!.form.customer).toBe(monthly!.form.customer);
+  });
+
+  it("expires the checkout a new one replaces, so two open tabs cannot both be paid", async () => {
+    const u = await newUser("two-tabs");
+    const open = (planId: string) =>
+      request(stripeEnv(), "POST", "/api/payment/create-checkout-session", { token: u.token, body: { planId } });
+    const first = await open("premium_monthly");
+    const second = await open("pro_annual");
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const stripeSession = async (id: string) =>
+      (await (
+        await fetch(`${inject("stripeApiBase")}/v1/checkout/sessions/${id}`, { headers: { Authorization: "Bearer sk_test_mock" } })
+      ).json()) as {
+        status: string;
+      };
+    expect((await stripeSession(first.json.sessionId)).status).toBe("expired");
+    expect((await stripeSession(second.json.sessionId)).status).toBe("open");
+  });
+
+  it("refuses a new checkout when the one it replaces was paid before its webhook arrived, and expires the new one", async () => {
+    const u = await newUser("paid-tab");
+    const open = (planId: string) =>
+      request(stripeEnv(), "POST", "/api/payment/create-checkout-session", { token: u.token, body: { planId } });
+    const first = await open("premium_monthly");
+    await fetch(`${inject("stripeApiBase")}/__complete/${first.json.sessionId}`, { method: "POST" });
+    const before = (await stripeRequests()).length;
+    const second = await open("pro_annual");
+    expect(second.status).toBe(409);
+    expect(second.json).toEqual({ status: "error", message: BILLING_MESSAGES.alreadySubscribed });
+    const calls = (await stripeRequests()).slice(before).map((r) => `${r.method} ${r.path.replace(/cs_test_mock_\d+/, "cs")}`);
+    // the new session, the paid one refusing to expire, then the new one expired
+    expect(calls).toEqual([
+      "POST /v1/checkout/sessions",
+      "POST /v1/checkout/sessions/cs/expire",
+      "GET /v1/checkout/sessions/cs",
+      "POST /v1/checkout/sessions/cs/expire",
+    ]);
+    const expired = (await stripeRequests()).slice(before).filter((r) => r.path.endsWith("/expire"));
+    expect(expired[0]!.path).toContain(first.json.sessionId);
+    expect(expired[1]!.path).not.toContain(first.json.sessionId);
   });
 
   it("refuses an unknown plan with 400", async () => {
@@ -321,6 +366,37 @@ describe("local test checkout", () => {
     const cancel = await request(env, "POST", "/api/payment/subscription/cancel", { token: u.token, body: {} });
     expect(cancel.json.message).toContain("You keep access until");
     expect((await status(env, u.token)).json.status).toBe("cancelling");
+  });
+
+  it("of several checkouts opened at once only the last opened can be paid; the others show the expired page", async () => {
+    const u = await newUser("many-tabs");
+    const opened = await Promise.all(
+      ["monthly", "yearly", "monthly", "yearly", "monthly"].map((planId) =>
+        request(env, "POST", "/api/payment/create-checkout-session", { token: u.token, body: { planId } }),
+      ),
+    );
+    expect(opened.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const paid: string[] = [];
+    for (const { json } of opened) {
+      const url = new URL(json.url);
+      const res = await app.fetch(
+        new Request("http://localhost/dev/checkout/pay", {
+          method: "POST",
+          body: new URLSearchParams(url.search),
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          redirect: "manual",
+        }),
+        env,
+        createExecutionContext(),
+      );
+      if (res.status === 303) paid.push(json.sessionId);
+      else {
+        expect(res.status).toBe(400);
+        expect(await res.text()).toContain("This checkout link is invalid or has expired.");
+      }
+    }
+    expect(paid).toHaveLength(1);
+    expect((await status(env, u.token)).json.status).toBe("active");
   });
 
   it("takes a payment completed within the second a cancel was made (events are stamped in whole seconds)", async () => {

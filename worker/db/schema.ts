@@ -193,6 +193,8 @@ export const subscriptions = sqliteTable(
     stripeSubscriptionId: text("stripe_subscription_id"),
     // Stripe event time of the state we hold, so an older out-of-order event cannot overwrite it.
     stateAt: integer("state_at").notNull().default(0),
+    // The one checkout this user may still pay; opening another expires it, so two tabs cannot both be paid.
+    openCheckoutId: text("open_checkout_id"),
     updatedAt: integer("updated_at").notNull().default(now),
   },
   (t) => [uniqueIndex("subscriptions_stripe_sub_unique").on(t.stripeSubscriptionId)],

@@ -5,9 +5,10 @@
 import { Hono } from "hono";
 import type Stripe from "stripe";
 import { formatPrice } from "../contract/billing";
-import { isTestCheckout, TEST_CHECKOUT_PATH } from "../providers/payments";
+import { isTestCheckout, TEST_CHECKOUT_PATH, testCheckoutCompletedEvent, wasTestCheckoutPaid } from "../providers/payments";
 import { getDb } from "../db/client";
 import { addPeriod, getPlan, processStripeEvent } from "../services/billing";
+import { isOpenCheckout } from "../services/checkouts";
 import { escapeHtml } from "../services/mail";
 import { verifyLink } from "../lib/signed-links";
 
@@ -18,11 +19,14 @@ interface CheckoutRef {
   fields: { session: string; expires: string; signature: string };
 }
 
+/** A signed checkout that is still the user's open one, or was paid (a second Pay is then a replay). */
 async function readCheckout(env: Env, fields: Record<string, string | undefined>): Promise<CheckoutRef | null> {
   const { session = "", expires, signature } = fields;
   if (!(await verifyLink(env.JWT_SECRET, "checkout", session, expires, signature))) return null;
   const [sessionId, userId, planId] = session.split(":");
   if (!sessionId || !userId || !planId) return null;
+  const db = getDb(env);
+  if (!(await isOpenCheckout({ db }, { userId, sessionId })) && !(await wasTestCheckoutPaid(db, sessionId))) return null;
   return { sessionId, userId, planId, fields: { session, expires: expires!, signature: signature! } };
 }
 
@@ -76,7 +80,7 @@ export const testCheckout = new Hono<{ Bindings: Env }>()
     const subscriptionId = `sub_test_${ref.sessionId.slice(-24)}`;
     const events = [
       {
-        id: `evt_${ref.sessionId}_completed`,
+        id: testCheckoutCompletedEvent(ref.sessionId),
         type: "checkout.session.completed",
         created,
         data: {

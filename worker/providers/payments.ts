@@ -2,9 +2,12 @@
 // otherwise (development) the in-app test checkout under /dev/checkout, which
 // completes through the same state transitions the Stripe webhook drives.
 // Card details never reach us either way.
+import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import type { Plan } from "../contract/billing";
 import { optionalSecrets } from "../config";
+import { getDb, type Db } from "../db/client";
+import { webhookEvents } from "../db/schema";
 import { isDevelopment } from "../dev-tools";
 import { signLink } from "../lib/signed-links";
 
@@ -20,6 +23,8 @@ export interface CheckoutInput {
 export interface PaymentProvider {
   readonly name: "stripe" | "test-checkout";
   createCheckout(input: CheckoutInput): Promise<{ sessionId: string; url: string; customerId: string | null }>;
+  /** Ends a checkout that is no longer wanted; "paid" when it was completed first (its event may still be on its way). */
+  expireCheckout(sessionId: string): Promise<"expired" | "paid">;
   /** Cancels at period end; returns the period end (ms) when the provider knows it. */
   cancelAtPeriodEnd(subscriptionId: string): Promise<{ currentPeriodEnd: number | null }>;
 }
@@ -78,6 +83,15 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
       if (!session.url) throw new Error("Stripe returned no checkout URL");
       return { sessionId: session.id, url: session.url, customerId: customer };
     },
+    async expireCheckout(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+        return "expired";
+      } catch {
+        // only an open session can be expired: one that is not is expired already, or complete
+        return (await stripe.checkout.sessions.retrieve(sessionId)).status === "complete" ? "paid" : "expired";
+      }
+    },
     async cancelAtPeriodEnd(subscriptionId) {
       const subscription = await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
       return { currentPeriodEnd: periodEndOf(subscription) };
@@ -96,10 +110,22 @@ export function testCheckoutProvider(env: Env, origin: string): PaymentProvider 
       url.search = new URLSearchParams({ session: subject, expires, signature }).toString();
       return { sessionId, url: url.toString(), customerId: null };
     },
+    // Pay refuses a checkout that is not the user's open one, so expiring is only telling whether it was paid
+    async expireCheckout(sessionId) {
+      return (await wasTestCheckoutPaid(getDb(env), sessionId)) ? "paid" : "expired";
+    },
     async cancelAtPeriodEnd() {
       return { currentPeriodEnd: null };
     },
   };
+}
+
+/** The local test checkout's completion event, named after its session so a second Pay is a replay. */
+export const testCheckoutCompletedEvent = (sessionId: string) => `evt_${sessionId}_completed`;
+
+export async function wasTestCheckoutPaid(db: Db, sessionId: string): Promise<boolean> {
+  const id = testCheckoutCompletedEvent(sessionId);
+  return (await db.select({ id: webhookEvents.id }).from(webhookEvents).where(eq(webhookEvents.id, id)).get()) !== undefined;
 }
 
 export function isTestCheckout(env: Env): boolean {

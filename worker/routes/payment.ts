@@ -19,6 +19,7 @@ import {
   subscriptionRow,
   subscriptionStatus,
 } from "../services/billing";
+import { takeOpenCheckout } from "../services/checkouts";
 import { appOrigin } from "../lib/origin";
 
 const cryptoProvider = Stripe.createSubtleCryptoProvider();
@@ -73,6 +74,13 @@ export const paymentRoutes = new Hono<AppEnv>()
         cancelUrl: `${appOrigin(c.env, c.req.url)}/app/payment`,
       });
       if (customerId && customerId !== current?.stripeCustomerId) await rememberCustomer({ db: c.var.db }, { userId: user.id, customerId });
+      // one checkout stays payable: the one this replaces is expired, and if it was paid meanwhile
+      // (its webhook not here yet) the new one goes instead
+      const replaced = await takeOpenCheckout({ db: c.var.db }, { userId: user.id, sessionId });
+      if (replaced && (await provider.expireCheckout(replaced)) === "paid") {
+        await provider.expireCheckout(sessionId);
+        throw new ApiError(409, BILLING_MESSAGES.alreadySubscribed);
+      }
       return c.json({ sessionId, url }, 200);
     },
   )

@@ -8,6 +8,7 @@ import type { Db } from "../db/client";
 import { plans, subscriptions, users, webhookEvents } from "../db/schema";
 import { ApiError } from "../errors";
 import { periodEndOf, type PaymentProvider } from "../providers/payments";
+import { closeCheckout } from "./checkouts";
 import type { DbDeps } from "./deps";
 
 type PlanRow = typeof plans.$inferSelect;
@@ -207,6 +208,7 @@ async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<void> {
         },
         at,
       );
+      await closeCheckout(db, { userId, sessionId: session.id });
       return;
     }
     case "customer.subscription.created":

@@ -1,0 +1,1 @@
+ALTER TABLE `subscriptions` ADD `open_checkout_id` text;
