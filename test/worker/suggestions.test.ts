@@ -1,6 +1,7 @@
 // Proves the follow-up suggestions: the headings of cited passages become
 // questions (on real text of the IRS Form W-9, extracted at test time; and on a
-// generated handbook), never what was just asked, at most three; a model's
+// generated handbook, tax guide and filing), in a sentence's case and never of a
+// page's running head or a cut line, never what was just asked, at most three; a model's
 // suggestions are cleaned (numbering, bullets, non-questions dropped) and a
 // failing or silent model falls back to the headings; a turn stores them with the
 // answer and sends them last, and an answer citing nothing gets none.
@@ -66,6 +67,38 @@ describe("headings as follow-up questions", () => {
     ]);
     const form = passage("How to get a TIN. If you do not have a TIN, apply for one immediately.", 4, "fw9.pdf");
     expect(headingSuggestions("Who must give a TIN?", [form])).toEqual(["How do I get a TIN?"]);
+  });
+
+  it("asks nothing of page furniture or cut lines, and writes a heading in a sentence's case (a tax guide, a quarterly filing)", () => {
+    const guide = passage(
+      "When Do I Have To File? You have to file by April 15. See the separate instructions. Don’t send cash through the mail. " +
+        "CAUTION Multiple jobs. If you have more than one job, file a new form. When to use the estimator. Use it if you have a job.",
+      5,
+      "p17.pdf",
+    );
+    expect(headingSuggestions("zzz?", [guide])).toEqual([
+      "When do I have to file?",
+      "What does p17.pdf say about multiple jobs?",
+      "When should I use the estimator?",
+    ]);
+    const names = passage(
+      "Note received for services. A note is income. Roth IRA conversions. You can convert a traditional IRA to a Roth IRA. " +
+        "January payment. You can skip the payment due by January 15.",
+      6,
+      "p17.pdf",
+    );
+    expect(headingSuggestions("zzz?", [names])).toEqual([
+      "What does p17.pdf say about note received for services?",
+      "What does p17.pdf say about Roth IRA conversions?",
+      "What does p17.pdf say about January payment?",
+    ]);
+    const filing = passage(
+      "PFIZER INC. AND SUBSIDIARY COMPANIES Selected Financial Dat a. Table of Contents precious metals. " +
+        "Legal Proceedings. The company is a defendant in several actions.",
+      9,
+      "Pfizer_2023Q2_10Q.pdf",
+    );
+    expect(headingSuggestions("zzz?", [filing])).toEqual(["What does Pfizer_2023Q2_10Q.pdf say about Legal Proceedings?"]);
   });
 
   it.skipIf(!corpus)("finds the W-9's section headings on its real page 4", async () => {

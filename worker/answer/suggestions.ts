@@ -16,16 +16,32 @@ const CLAUSE_WORDS = new Set(
     "is are was were be been being am must may might can could will would shall should do does did has have had " +
     "get gets got give gives gave take takes took make makes made pay pays paid need needs use uses mean means " +
     "include includes apply applies receive receives start starts begin begins " +
-    "you your we our it its this that these those they their he she there here"
+    "you your we our it its this that these those they their he she there here also don't don’t"
   ).split(" "),
 );
 const QUESTION_START = /^(how|what|when|where|who|whom|which|why|can|do|does|is|are|should)\b/i;
 
+/** Words no heading opens with: a line cut from a longer title ("AND SUBSIDIARY COMPANIES"). */
+const OPENS_CUT = new Set("and or nor but of with from as by".split(" "));
+/** Words no heading ends with: a title cut, or a word broken by the PDF's spacing ("Selected Financial Dat a"). */
+const ENDS_CUT = new Set("a an the and or nor but of to for in on at by with from".split(" "));
+/** Labels a form sets before a heading ("CAUTION Multiple jobs"): not part of what the section is about. */
+const CALLOUT = /^(CAUTION|NOTE|TIP|WARNING|IMPORTANT|ATTENTION|REMINDER)!?\s+/;
+/** A line in capitals only is a page's running head or a company's name ("PFIZER INC"), no section. */
+const allCapitals = (words: readonly string[]) => words.every((w) => !/\p{Ll}/u.test(w));
+
 /** A heading among a passage's sentences: 2-8 words, a capital first, no digits or inner stops, no verb-like word. */
 export function isSectionHeading(sentence: string): boolean {
-  const text = sentence.replace(/[.:?]$/, "").trim();
+  const text = sentence
+    .replace(/[.:?]$/, "")
+    .trim()
+    .replace(CALLOUT, "");
   const words = text.split(/\s+/);
   if (words.length < 2 || words.length > 8) return false;
+  if (allCapitals(words) || OPENS_CUT.has(words[0]!.toLowerCase()) || ENDS_CUT.has(words.at(-1)!.toLowerCase())) return false;
+  // a pointer to another part ("See the separate instructions") is no subject to ask about, and a
+  // page's running head ("Table of Contents") run into the line after it is none either
+  if (/^(see|table of contents)\b/i.test(text)) return false;
   // digits, list letters ("G—A ..."), abbreviations and inner stops mark list items and run-together lines
   if (!/^\p{Lu}/u.test(text) || /[\d,;:()"“”*.—/]/.test(text)) return false;
   if (words.filter((w) => /\p{L}{3,}/u.test(w)).length < 2) return false;
@@ -36,25 +52,69 @@ export function isSectionHeading(sentence: string): boolean {
 
 /** Verbs a heading opens with to tell the reader what to do ("Keep the receipts for the finance team"). */
 const IMPERATIVES = new Set(
-  "apply ask attach call check choose claim complete contact enter file fill follow get give include keep list mail make note notify pay provide read report request return review save see select send sign submit take update use".split(
+  "apply ask attach call check choose claim complete contact enter file fill follow get give include keep list mail make note notify pay provide read report request return review save select send sign submit take update use".split(
     " ",
   ),
 );
+
+/** Words after which a heading's first word is a noun ("Use of home", "Note received for services"), not a verb telling what to do. */
+const AFTER_A_NOUN = /^(of|for|and|or|on|\p{L}+ed)$/u;
+/** A month or a day opening a heading is a name, written with its capital ("January payment"). */
+const CALENDAR_NAME =
+  /^(january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
+/**
+ * A heading's capitalised word is a name when it is a month or a day, or when the passage never
+ * writes it in lower case and writes it with its capital after an article or a preposition ("an
+ * Archer MSA", "a Roth IRA"), where a heading run into the text cannot stand.
+ */
+const isName = (word: string, passage: string) =>
+  CALENDAR_NAME.test(word) ||
+  (!new RegExp(`(?<![\\p{L}])${word.toLowerCase()}(?![\\p{L}])`, "u").test(passage) &&
+    new RegExp(`\\b(a|an|the|of|to|for|in|on|by|with|from|your|my|our) ${word}(?![\\p{L}])`, "u").test(passage));
+/** A wh-word heading asking what to do ("When to use the estimator"), read as the reader asking it. */
+const WH_TO = /^(when|where|what|which|who|whom) to /i;
+
+/** A word written with a capital first and lower case after it ("File", "Child's", "Tax-exempt", "A"). */
+const CAPITALISED = /^(\p{Lu}[\p{Ll}'’-]*\p{Ll}(['’]s)?|A)$/u;
+
+/**
+ * A heading in the case of a sentence: Title Case ("When Do I Have To File") reads as a question once
+ * its capitalised words are in lower case, but for "I" and the names the passage writes with their
+ * capital (isName). The first word too, unless `keepFirst`.
+ */
+function asWritten(heading: string, passage: string, keepFirst: boolean): string {
+  // the heading's own words tell nothing of how the passage's sentences write them
+  const sentences = passage.split(heading).join(" ");
+  return heading
+    .split(" ")
+    .map((word, i) => ((keepFirst && i === 0) || !CAPITALISED.test(word) || isName(word, sentences) ? word : word.toLowerCase()))
+    .join(" ");
+}
 
 /**
  * A heading as a question a person would ask: "How to get a TIN" -> "How do I get a TIN?", "Keep the
  * receipts for the finance team" -> "What does Handbook.pdf say about how to keep the receipts for
  * the finance team?", "Remote work" -> "What does Handbook.pdf say about remote work?".
  */
-function asQuestion(heading: string, fileName: string): string {
-  const text = heading.replace(/[.:?]$/, "").trim();
-  if (/^how to /i.test(text)) return `How do I ${text.slice("how to ".length)}?`;
-  if (QUESTION_START.test(text)) return `${text}?`;
+function asQuestion(heading: string, fileName: string, passage: string): string {
+  const text = heading
+    .replace(/[.:?]$/, "")
+    .trim()
+    .replace(CALLOUT, "");
+  if (/^how to /i.test(text)) return `How do I ${asWritten(text.slice("how to ".length), passage, false)}?`;
+  const whTo = text.match(WH_TO);
+  if (whTo) {
+    const rest = asWritten(text.slice(whTo[0].length), passage, false);
+    const asker = /\byour?\b/.test(rest) ? "you" : "I";
+    return `${whTo[1]![0]!.toUpperCase()}${whTo[1]!.slice(1).toLowerCase()} should ${asker} ${rest}?`;
+  }
+  if (QUESTION_START.test(text)) return `${asWritten(text, passage, true)}?`;
+  const [first, second = ""] = text.toLowerCase().split(" ");
+  if (IMPERATIVES.has(first!) && !AFTER_A_NOUN.test(second))
+    return `What does ${fileName} say about how to ${first}${text.slice(first!.length)}?`;
   // sentence case reads as a phrase ("exemption from FATCA reporting code"); Title Case stays a title
-  const sentenceCase = /^\p{Lu}\p{Ll}*$/u.test(text.split(" ")[0]!) && !/\s\p{Lu}\p{Ll}/u.test(text);
-  const first = text.split(" ")[0]!.toLowerCase();
-  if (IMPERATIVES.has(first)) return `What does ${fileName} say about how to ${first}${text.slice(first.length)}?`;
-  const phrase = sentenceCase ? text[0]!.toLowerCase() + text.slice(1) : text;
+  const sentenceCase = CAPITALISED.test(text.split(" ")[0]!) && !/\s\p{Lu}\p{Ll}/u.test(text);
+  const phrase = sentenceCase ? asWritten(text, passage, false) : text;
   return `What does ${fileName} say about ${phrase}?`;
 }
 
@@ -70,7 +130,7 @@ export function headingSuggestions(question: string, passages: readonly Passage[
       const key = terms.join(" ");
       if (!terms.length || seen.has(key) || terms.every((t) => asked.has(t))) continue;
       seen.add(key);
-      suggestions.push(asQuestion(sentence, passage.fileName));
+      suggestions.push(asQuestion(sentence, passage.fileName, passage.text));
       if (suggestions.length === MAX_SUGGESTIONS) return suggestions;
     }
   }
