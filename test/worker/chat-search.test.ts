@@ -1,6 +1,6 @@
 // Proves the history search (GET /api/chat/search): the caller's own chats whose
 // title or messages contain the typed text (part of a word is enough, any case),
-// with a snippet around the match; never another user's chat, nor a chat shared
+// with a snippet around the match (no citation marks); never another user's chat, nor a chat shared
 // with the caller; `%` and `_` are letters; a deleted chat is gone; an empty or
 // missing query is a 400 with a message; signed out is a 401.
 import { describe, expect, it } from "vitest";
@@ -46,6 +46,9 @@ describe("searching the chat history", () => {
     expect(byAnswer.status).toBe(200);
     expect(byAnswer.json.chats.map((c) => c.session_id)).toEqual([ann.sessions[0]]);
     expect(byAnswer.json.chats[0]!.snippet).toMatch(/ninety days/i);
+    // the answer's citation marks are not part of what is shown (or searched)
+    expect(byAnswer.json.chats[0]!.snippet).not.toMatch(/\[\d+\]/);
+    expect((await search(ann.token, "[1]")).json.chats).toEqual([]);
     expect(byAnswer.json.chats[0]!.summary).toBe("When does dental coverage start?");
 
     // several words: each anywhere in the chat, in any order (title and messages alike)

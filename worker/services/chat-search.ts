@@ -14,9 +14,12 @@ const SNIPPET_BEFORE = 40;
 const SNIPPET_LENGTH = 140;
 const RESULTS = 30;
 
-/** The text a turn adds to its chat's searchable text. */
+/** An answer's citation marks ("[2]") and its "See also: [3] [4]" line: numbers, no words anyone searches for. */
+const CITATION_MARKS = /^See also:(?: \[\d+\])+$|\s?\[\d+\]/gm;
+
+/** The text a turn adds to its chat's searchable text: what a person reads of it. */
 export function turnSearchText(question: string, answer: string): string {
-  return `${question}\n${answer}\n`;
+  return `${question}\n${answer.replace(CITATION_MARKS, "")}\n`;
 }
 
 /** A search of several words finds the chats holding each of them, anywhere and in any order; at most this many words are read. */
@@ -50,6 +53,7 @@ export async function searchChats(deps: DbDeps, input: { userId: string; query: 
 
 /** One line of text around the match, with an ellipsis where it was cut. */
 function snippetOf(excerpt: string, cutBefore: boolean): string {
-  const line = excerpt.replace(/\s+/g, " ").trim();
+  // chats searched before their marks were left out of the text still hold them
+  const line = excerpt.replace(CITATION_MARKS, "").replace(/\s+/g, " ").trim();
   return `${cutBefore ? "…" : ""}${line}${excerpt.length >= SNIPPET_LENGTH ? "…" : ""}`;
 }
