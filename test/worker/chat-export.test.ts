@@ -196,5 +196,9 @@ describe("exporting a chat", () => {
     const lines = wrap(`${"a".repeat(400)} short`, font, 10, 200);
     expect(lines.length).toBeGreaterThan(2);
     expect(lines.every((l) => font.widthOfTextAtSize(l, 10) <= 200)).toBe(true);
+    // a pasted word of 50,000 characters is cut in one pass (measuring each shorter prefix again took minutes)
+    const long = wrap("AVAWTo".repeat(8_000), font, 10, 200);
+    expect(long.join("")).toBe("AVAWTo".repeat(8_000));
+    expect(long.every((l) => font.widthOfTextAtSize(l, 10) <= 200)).toBe(true);
   });
 });

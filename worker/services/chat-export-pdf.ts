@@ -105,6 +105,29 @@ function lines(chat: ExportedChat): [keyof typeof STYLES, string][] {
   return out;
 }
 
+/**
+ * A word wider than a line (a pasted string with no spaces) in pieces that each fit, every character
+ * measured once: measuring each shorter prefix again took seconds a word, and a chat of a few
+ * such questions held the Worker for everyone.
+ */
+function cutToWidth(word: string, font: PDFFont, size: number, width: number): string[] {
+  const pieces: string[] = [];
+  let piece = "";
+  let used = 0;
+  for (const ch of word) {
+    // with a little room kept for kerning, which the whole piece's width counts and a character's does not
+    const w = font.widthOfTextAtSize(ch, size);
+    if (piece && used + w > width * 0.97) {
+      pieces.push(piece);
+      piece = "";
+      used = 0;
+    }
+    piece += ch;
+    used += w;
+  }
+  return [...pieces, piece];
+}
+
 /** Splits text into lines no wider than `width`; a word wider than a line is cut where it must be. */
 export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
@@ -117,13 +140,9 @@ export function wrap(text: string, font: PDFFont, size: number, width: number): 
       continue;
     }
     if (line) out.push(line);
-    line = word;
-    while (!fits(line)) {
-      let cut = line.length - 1;
-      while (cut > 1 && !fits(line.slice(0, cut))) cut--;
-      out.push(line.slice(0, cut));
-      line = line.slice(cut);
-    }
+    const pieces = fits(word) ? [word] : cutToWidth(word, font, size, width);
+    out.push(...pieces.slice(0, -1));
+    line = pieces.at(-1)!;
   }
   if (line || out.length === 0) out.push(line);
   return out;
