@@ -359,6 +359,17 @@ describe("local test checkout", () => {
       createExecutionContext(),
     );
     expect(forged.status).toBe(400);
+    const broken = await app.fetch(
+      new Request("http://localhost/dev/checkout/pay", {
+        method: "POST",
+        body: "--b\r\n",
+        headers: { "Content-Type": "multipart/form-data; boundary=b" },
+      }),
+      env,
+      createExecutionContext(),
+    );
+    expect(broken.status).toBe(400);
+    expect(await broken.text()).toContain("This checkout link is invalid or has expired.");
 
     const again = await request(env, "POST", "/api/payment/create-checkout-session", { token: u.token, body: { planId: "monthly" } });
     expect(again.status).toBe(409);

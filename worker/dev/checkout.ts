@@ -70,7 +70,9 @@ export const testCheckout = new Hono<{ Bindings: Env }>()
     );
   })
   .post("/pay", async (c) => {
-    const form = (await c.req.parseBody()) as Record<string, string>;
+    // a body that is no form (a broken multipart one) reads as an empty form: the expired page, not a 500
+    const body = await c.req.parseBody().catch(() => ({}));
+    const form = Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
     const ref = await readCheckout(c.env, form);
     const plan = ref && (await getPlan({ db: getDb(c.env) }, { planId: ref.planId }));
     if (!ref || !plan) return c.html(page("Checkout expired", "<h1>This checkout link is invalid or has expired.</h1>"), 400);
