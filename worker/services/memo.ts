@@ -41,16 +41,22 @@ function uncheckedNotes(answer: StoredMessage): string[] {
   return (answer.checks ?? []).filter((c) => c.status === "unsupported").map((c) => uncheckedNote(c, answer.sources));
 }
 
-/** The first quoted points (or sentences) of an answer, citations written out. */
+/** A line the chat set before an answer in italics: which documents were still being indexed or read. */
+const NOTE_LINE = /^_[^_].*_$/;
+
+/**
+ * The first quoted points (or sentences) of an answer, citations written out; a note on documents
+ * still being indexed follows them in plain words (it is no answer, but says what the answer used).
+ */
 function keyAnswer(answer: StoredMessage): string {
-  const points = answer.content
-    .split("\n")
-    .map((l) => l.replace(/^[-*]\s+/, "").trim())
-    .filter((l) => l && !/^(here is what your documents say|also in your documents):?$/i.test(l));
+  const lines = answer.content.split("\n").map((l) => l.replace(/^[-*]\s+/, "").trim());
+  const notes = lines.filter((l) => NOTE_LINE.test(l)).map((l) => ` (${l.slice(1, -1)})`);
+  const points = lines.filter((l) => l && !NOTE_LINE.test(l) && !/^(here is what your documents say|also in your documents):?$/i.test(l));
   // a citation like "[1]" stays with the sentence before it
   const sentences = points.length > 1 ? points : (points[0] ?? "").split(/(?<=[.!?](?:\s*\[\d{1,2}\])*)\s+(?=[\p{Lu}\p{N}"])/u);
   const key = sentences.slice(0, ANSWER_SENTENCES).join(" ").trim();
-  return spellOutCitations(key.length > 600 ? `${key.slice(0, 600)}…` : key, answer.sources) || "No answer was given.";
+  const said = spellOutCitations(key.length > 600 ? `${key.slice(0, 600)}…` : key, answer.sources);
+  return said ? `${said}${notes.join("")}` : "No answer was given.";
 }
 
 /** The line naming the documents the chat searched (none attached: all of the owner's files). */
