@@ -116,6 +116,27 @@ describe("account deletion", () => {
     expect((await socket.next("full_chat")).messages).toEqual([]);
   });
 
+  it("ends the shares of other users' chats with its address, so a later account with the address was never invited", async () => {
+    const owner = await userWithEverything("share-owner");
+    const member = await newUser("share-member-deleted");
+    const share = await call("POST", "/api/chat/share", {
+      token: owner.token,
+      body: { session_id: owner.sessionId, emails: [member.email] },
+    });
+    expect(share.status).toBe(200);
+    expect(((await call("GET", "/api/chat/list", { token: member.token })).json.chats as { session_id: string }[]).length).toBe(1);
+
+    expect((await call("DELETE", "/api/account", { token: member.token, body: { email: member.email } })).status).toBe(200);
+    expect(await d1Count("SELECT COUNT(*) AS n FROM chat_shares WHERE email = ?", member.email)).toBe(0);
+    const again = await call("POST", "/api/auth/signup", { body: { email: member.email, password: GOOD_PASSWORD } });
+    expect(again.status).toBe(201);
+    expect((await call("GET", "/api/chat/list", { token: again.json.token as string })).json.chats).toEqual([]);
+    const socket = await openSocket(owner.sessionId, again.json.token as string);
+    expect((await socket.closed).code).toBe(CLOSE_NO_ACCESS);
+    // the owner's chat and their other shares are untouched
+    expect(await chatRows(owner.sessionId)).toBe(2);
+  });
+
   it("DELETE /api/account asks for the account's own e-mail, and a wrong one deletes nothing", async () => {
     const u = await newUser("delete-confirm");
     const doc = await uploadAndIndex(u.token, "Keep.pdf", await textPdf(["Nothing to see here, just a page of text."]));

@@ -1,14 +1,15 @@
 // Deleting an account removes every trace of it: subscription renewals stop,
 // each chat's Durable Object is emptied (its open sockets close), the Library
 // (chunks, index, lifecycle) and the vectors go, the R2 objects go, and finally
-// the D1 user row, whose foreign keys cascade to sessions, documents, chats,
-// shares, the Drive connection and the subscription. The D1 row goes
+// the shares of other users' chats with its address, and the D1 user row, whose
+// foreign keys cascade to sessions, documents, chats, the shares of its own
+// chats, the Drive connection and the subscription. The D1 row goes
 // last, so a failure half-way leaves an account the user can delete again.
 import { eq } from "drizzle-orm";
 import { MESSAGES } from "../contract/messages";
 import { chatSession, type ChatSessionBinding } from "../chat/stub";
 import type { Db } from "../db/client";
-import { chats, subscriptions, users } from "../db/schema";
+import { chatShares, chats, subscriptions, users } from "../db/schema";
 import { ApiError } from "../errors";
 import { library, type LibraryBinding } from "../library/stub";
 import type { PaymentProvider } from "../providers/payments";
@@ -47,6 +48,8 @@ export async function deleteAccount(
   const erased = new Set(owned.map((o) => o.sessionId));
   for (const chatId of held.chats) if (!erased.has(chatId) && namedAfter(chatId, user.email)) await chatSession(deps, chatId).erase();
   await deleteObjects(deps.bucket, `users/${userId}/`);
+  // chats shared with this address go too: whoever signs up with it later was never invited
+  await deps.db.delete(chatShares).where(eq(chatShares.email, user.email));
   await deps.db.delete(users).where(eq(users.id, userId));
 }
 
