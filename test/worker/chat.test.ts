@@ -445,6 +445,33 @@ describe("a chat turn", () => {
     expect(cut).toMatchObject({ id: "a2", content: "New employees receive a lap", status: "interrupted" });
   });
 
+  it("answers a question cut off by a restart before its answer began with an empty answer marked interrupted", async () => {
+    const u = await userWithDocument("cut-before");
+    const socket = await openSocket(u.sessionId, u.token);
+    socket.send({ action: "chat", query: "dental coverage", session_id: u.sessionId, token: u.token });
+    await socket.next("end");
+    // the object dies while the second question waits for a document being indexed: no answer row yet
+    const stub = chatSession(env, u.sessionId);
+    await runInDurableObject(stub, (_object, state) => {
+      state.storage.sql.exec(
+        "INSERT INTO messages (id, role, content, status, created_at) VALUES ('q2', 'user', 'laptop?', 'complete', ?)",
+        Date.now(),
+      );
+    });
+    await evictDurableObject(stub);
+
+    const again = await openSocket(u.sessionId, u.token);
+    again.send({ action: "get_full_chat", session_id: u.sessionId, token: u.token });
+    const messages = (await again.next("full_chat")).messages;
+    expect(messages.at(-2)).toMatchObject({ id: "q2", role: "user" });
+    expect(messages.at(-1)).toMatchObject({ role: "assistant", content: "", status: "interrupted" });
+    // once: opened again, the chat is as it was
+    await evictDurableObject(stub);
+    const third = await openSocket(u.sessionId, u.token);
+    third.send({ action: "get_full_chat", session_id: u.sessionId, token: u.token });
+    expect((await third.next("full_chat")).messages).toHaveLength(messages.length);
+  });
+
   it("lets an anonymous visitor chat, with no documents to cite", async () => {
     const sessionId = `guest-${crypto.randomUUID()}`;
     const socket = await openSocket(sessionId);

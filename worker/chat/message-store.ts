@@ -58,6 +58,10 @@ export class MessageStore {
     // An answer still marked streaming after a restart was cut off: it stays as
     // written, marked interrupted (the client says so and offers a retry).
     sql.exec("UPDATE messages SET status = 'interrupted' WHERE status = 'streaming'");
+    // A question still without its answer was cut off before the answer began (it waited for a document
+    // being indexed): it gets an empty answer marked interrupted, so Retry is offered there too.
+    const last = sql.exec<{ role: string }>("SELECT role FROM messages ORDER BY seq DESC LIMIT 1").toArray()[0];
+    if (last?.role === "user") this.insert(crypto.randomUUID(), "assistant", "", null, "interrupted");
   }
 
   addQuestion(content: string, fileInfo: FileInfo[]): void {
@@ -147,7 +151,7 @@ export class MessageStore {
       .toArray();
   }
 
-  private insert(id: string, role: "user" | "assistant", content: string, fileInfo: FileInfo[] | null, status: "complete" | "streaming") {
+  private insert(id: string, role: "user" | "assistant", content: string, fileInfo: FileInfo[] | null, status: MessageRow["status"]) {
     this.sql.exec(
       "INSERT INTO messages (id, role, content, file_info, status, created_at) VALUES (?, ?, ?, ?, ?, ?)",
       id,
