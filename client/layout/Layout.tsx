@@ -2,7 +2,9 @@
 import { lazy, Suspense } from "react";
 import { Outlet } from "react-router-dom";
 import { useSnapshot } from "valtio";
-import { appInfo } from "../state/app";
+import { LoadBoundary, RELOAD_ADVICE } from "../components/LoadBoundary";
+import { Modal } from "../components/Modal";
+import { appInfo, closeSettings } from "../state/app";
 import { useChatConnection } from "../state/chatConnection";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
@@ -28,10 +30,21 @@ export function Layout() {
       </div>
       <Shortcuts />
       {isOpenSettingsModal && (
-        <Suspense fallback={null}>
-          <SettingsDialog />
-        </Suspense>
+        <LoadBoundary fallback={<SettingsUnavailable />}>
+          <Suspense fallback={null}>
+            <SettingsDialog />
+          </Suspense>
+        </LoadBoundary>
       )}
     </div>
+  );
+}
+
+/** In the settings' place when their code could not be fetched. */
+function SettingsUnavailable() {
+  return (
+    <Modal title="Settings" onClose={closeSettings} closeButton>
+      <p role="alert">Settings could not be loaded. {RELOAD_ADVICE}</p>
+    </Modal>
   );
 }

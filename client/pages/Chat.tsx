@@ -28,11 +28,26 @@ import { startNewChat } from "../state/app";
 import { userInfo } from "../state/user";
 import { closeViewer, viewer } from "../state/viewer";
 import { ErrorBanner } from "../components/ErrorBanner";
+import { LoadBoundary, RELOAD_ADVICE } from "../components/LoadBoundary";
 import { DropZone } from "../components/DropZone";
 import { attachDroppedFiles } from "../state/chatDocuments";
 
 // pdf.js and the viewer load with the first opened citation, not with the page
 const DocumentViewer = lazy(() => import("../components/viewer/DocumentViewer"));
+
+/** In the viewer's place when its code could not be fetched. */
+function ViewerUnavailable() {
+  return (
+    <aside className="doc-viewer" aria-label="Document viewer">
+      <p className="viewer-status viewer-error" role="alert">
+        The document viewer could not be loaded. {RELOAD_ADVICE}{" "}
+        <button type="button" className="link-btn" onClick={closeViewer}>
+          Close
+        </button>
+      </p>
+    </aside>
+  );
+}
 
 /** The query parameter of a shared chat link. */
 export const SHARED_SESSION_PARAM = "session";
@@ -170,9 +185,11 @@ export default function Chat() {
       {dialog === "memo" && user && <MemoModal onClose={() => setDialog(null)} />}
       {dialog === "share" && user && <ShareModal onClose={() => setDialog(null)} />}
       {viewing >= 0 && (
-        <Suspense fallback={null}>
-          <DocumentViewer />
-        </Suspense>
+        <LoadBoundary fallback={<ViewerUnavailable />}>
+          <Suspense fallback={null}>
+            <DocumentViewer />
+          </Suspense>
+        </LoadBoundary>
       )}
     </main>
   );

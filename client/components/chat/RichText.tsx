@@ -1,8 +1,9 @@
 // Answer text: markdown once its renderer has loaded (MarkdownText, a chunk of
-// its own that the first answer brings), plain text until then (unsupported
-// sentences are marked once the markdown is in).
+// its own that the first answer brings), plain text until then, or if it cannot
+// be fetched (unsupported sentences are marked once the markdown is in).
 import { lazy, Suspense } from "react";
 import type { SentenceCheck } from "../../../worker/contract/checks";
+import { LoadBoundary } from "../LoadBoundary";
 import type { Source } from "../../../worker/contract/protocol";
 
 export interface RichTextProps {
@@ -30,11 +31,15 @@ export function linkCitations(text: string, sources: readonly Source[] = []): st
 const MarkdownText = lazy(() => import("./MarkdownText"));
 
 export function RichText(props: RichTextProps) {
+  const plain = <p className="rich-text-plain">{props.text}</p>;
   return (
     <div className="rich-text">
-      <Suspense fallback={<p className="rich-text-plain">{props.text}</p>}>
-        <MarkdownText {...props} />
-      </Suspense>
+      {/* the renderer's chunk not arriving leaves the answer as plain text */}
+      <LoadBoundary fallback={plain}>
+        <Suspense fallback={plain}>
+          <MarkdownText {...props} />
+        </Suspense>
+      </LoadBoundary>
     </div>
   );
 }
