@@ -26,6 +26,7 @@ import { RETRIEVAL_TUNING } from "../answer/ranking/retrieval";
 import type { SocketIdentity } from "./identity";
 import type { ChatSessions } from "./socket-access";
 import type { ChatRoom } from "./turn";
+import { withEarlierQuestion } from "../answer/question/follow-up";
 
 export type ChatQuestion = Extract<ClientMessage, { action: "chat" }>;
 export type RegenerateRequest = Extract<ClientMessage, { action: "regenerate" }>;
@@ -78,7 +79,9 @@ export async function admitQuestion(
   if (request && new Set(request.ids).size > MAX_CHAT_FILES) return checkedAlone(room, sessions, refused(400, CHAT_MESSAGES.tooManyFiles));
   // a question that keeps the chat's documents reads them in the same call: the turn needs them as they are
   const kept = request ? [] : room.documentIds();
-  const read = await readForAdmission(room, who, who.userId, sessions, request ?? { ownerId: who.userId, ids: kept }, query);
+  // searched as the turn will search it: a follow-up with the question before it
+  const searched = withEarlierQuestion(query, room.messages.history());
+  const read = await readForAdmission(room, who, who.userId, sessions, request ?? { ownerId: who.userId, ids: kept }, searched);
   if (!read.askerLive) return { admission: refused(401, MESSAGES.unauthorized), liveSessions: read.liveSessions };
 
   let nextFiles: ChatFile[] | null = null;

@@ -27,6 +27,7 @@ import type { ChatProvider } from "../providers/llm";
 import type { ChunkHit, NamedFile } from "../library/types";
 import { yieldToOtherWork } from "../lib/yield";
 import { Citations } from "../answer/citations";
+import { withEarlierQuestion } from "../answer/question/follow-up";
 import { followUpQuestions } from "../answer/suggestions";
 import { verifyAnswer } from "../answer/verify";
 import type { SocketIdentity } from "./identity";
@@ -116,6 +117,8 @@ export async function runTurn(
   } else {
     messages.addQuestion(query, room.takeNewFiles(files));
   }
+  // a follow-up ("And in 2017?") is searched as the earlier question with its words put in
+  const searched = withEarlierQuestion(query, history);
   // A first question lists the chat with its admission, whatever happens after (a crash mid-answer
   // included): one small INSERT OR IGNORE started here, beside retrieval, and waited for before the
   // answer's first words. The turn's end write still sets its updated_at, search text and title.
@@ -124,7 +127,7 @@ export async function runTurn(
   answering++;
   try {
     const prepared = { attached: files, hits: options.hits, indexing: options.indexing, listed };
-    answered = await answer(room, who, query, history, prepared, stop);
+    answered = await answer(room, who, { asked: query, searched }, history, prepared, stop);
   } catch (err) {
     await listed; // a turn that breaks off before its answer starts still leaves the chat listed
     throw err;
@@ -210,7 +213,7 @@ function listFirstQuestion(env: Env, { sessionId, userId, query }: { sessionId: 
 async function answer(
   room: ChatRoom,
   who: SocketIdentity,
-  query: string,
+  { asked, searched }: { asked: string; searched: string },
   history: HistoryMessage[],
   {
     attached,
@@ -230,13 +233,13 @@ async function answer(
   // waiting meanwhile (each chat's new chips) go first: answering at once put every later chips frame
   // behind the answers already started (200 chats asking at once: first frame p99 ~1.3 -> ~2.1 s).
   if (keywordHits && answering > 1) await yieldToOtherWork();
-  let passages = who.userId ? await retrievePassages(env, { ...scope, question: query, keywordHits }) : [];
+  let passages = who.userId ? await retrievePassages(env, { ...scope, question: searched, keywordHits }) : [];
   // With no documents attached and nothing found yet, a file still being indexed (just uploaded on
   // My Files, then asked about) is waited for as an attached one would be, then searched again.
   let indexing = indexingAtAdmission;
   if (!attached.length && indexing.length && !passages.length) {
     indexing = await room.untilLibraryIndexed(who.userId!, ATTACHMENT_WAIT_MS, stop);
-    passages = await retrievePassages(env, { ...scope, question: query });
+    passages = await retrievePassages(env, { ...scope, question: searched });
   }
   const provider = chooseChatProvider(env);
   await listed; // nothing streams before a first question has listed its chat
@@ -259,7 +262,9 @@ async function answer(
   const citations = new Citations(passages);
   try {
     const documentNames = files.map((f) => f.fileName);
-    for await (const text of provider.streamAnswer({ question: query, passages, history, anonymous: !who.userId, documentNames })) {
+    // the local writer reads the whole question a follow-up asks; a model reads the chat's history itself
+    const question = provider.mode === "local" ? searched : asked;
+    for await (const text of provider.streamAnswer({ question, passages, history, anonymous: !who.userId, documentNames })) {
       if (stop?.aborted) break;
       const renumbered = citations.renumber(text);
       if (renumbered) streamed(renumbered);

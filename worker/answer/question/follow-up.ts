@@ -1,0 +1,42 @@
+// A follow-up that leans on the question before it ("And in 2017?", "What about
+// for a married couple?") names too little to search for: what it asks is the
+// earlier question with its own words put in. The search and the local writer
+// read that whole question; the chat shows and stores the follow-up as typed, and
+// a model, which reads the chat's history, gets it as typed too.
+import { documentNames, squeezed } from "./named-files";
+import { queryTerms } from "./terms";
+
+/** How a follow-up opens: on from the question before ("and", "what about"), or with what it changes ("in 2017", "for ..."). */
+const LEANS_ON_EARLIER =
+  /^\W*(?:and|or|also|plus|then|what about|how about|and what about|what if|same (?:for|in)|in|for|during|at|by|with|without|as of)\b/i;
+/** The words a follow-up opens with to go on from the question before. */
+const ON_FROM_EARLIER = /^\W*(?:and what about|and|or|also|plus|then|what about|how about|what if|same)\b\s*/i;
+/** A follow-up naming what it changes by its preposition: "in 2017", "for a married couple". */
+const CHANGED_PHRASE = /^(in|for|during|at|by|with|without)\s/i;
+/** A follow-up names at most this many terms of its own; more make a question of its own. */
+const MAX_OWN_TERMS = 3;
+/** A year ("2017", "FY2018", "fiscal 2023"): a follow-up naming one asks about it in place of the earlier question's. */
+const YEAR = /\b(?:fy|fiscal\s+)?(?:19|20)\d\d\b/gi;
+
+/**
+ * The question to search for: the follow-up read with the question before it (its year, or the
+ * company or form it names, replaced by the follow-up's), or the question itself when it stands
+ * alone or none came before.
+ */
+export function withEarlierQuestion(question: string, history: readonly { role: "user" | "assistant"; content: string }[]): string {
+  const earlier = history.findLast((m) => m.role === "user")?.content;
+  if (!earlier || !LEANS_ON_EARLIER.test(question) || queryTerms(question).length > MAX_OWN_TERMS) return question;
+  let before = question.match(YEAR) ? earlier.replace(YEAR, " ") : earlier;
+  // "And for married filing jointly?" asks for them in place of the earlier question's "for a single filer"
+  const changed = question.replace(ON_FROM_EARLIER, "").match(CHANGED_PHRASE)?.[1];
+  if (changed) before = before.replace(new RegExp(`\\b${changed}\\b(?![\\s\\S]*\\b${changed}\\b)[^?.!,;]*`, "i"), " ");
+  // a follow-up naming another company or form ("What about Pfizer?") asks it in place of the earlier one's
+  const named = documentNames(question);
+  if (named.length) {
+    const earlierNames = documentNames(earlier).filter((name) => !named.includes(name));
+    before = before.replace(/[\p{L}\p{N}&-]+(?:['’]s)?/gu, (word) =>
+      earlierNames.includes(squeezed(word.replace(/['’]s$/, ""))) ? " " : word,
+    );
+  }
+  return `${before.trim()} ${question.trim()}`;
+}
