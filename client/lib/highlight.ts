@@ -6,6 +6,8 @@
 // differs a little (another pdf.js build, hyphenation), the passage's first
 // words, compared without spaces or hyphens, find it again near the span. A
 // source may cite more passages of its page (`more`): each is found the same way.
+// What the answer quotes under a source's number is found the same way too
+// (quotesFor, quotedSpans), so the viewer can mark the quoted sentence itself.
 
 /** What the text layer needs of one pdf.js text item. */
 export interface TextItem {
@@ -145,4 +147,56 @@ export function markedRanges(page: PageText, span: Span): MarkedRange[] {
     }
   });
   return ranges;
+}
+
+/** A quote piece shorter than this is too common to mark ("Yes.", a figure alone). */
+const MIN_QUOTED = 16;
+const ITALIC_NOTE = /^_[^_].*_$/;
+
+/**
+ * What an answer quotes from its source [n]: the text before each "[n]" back to the line's start
+ * or the citation before it, cut at each "…" (an excerpt), markdown and list bullets left out.
+ * The viewer marks these on the page, within the passage it cites.
+ */
+export function quotesFor(answer: string, n: number): string[] {
+  const quotes: string[] = [];
+  for (const line of answer.split("\n")) {
+    if (ITALIC_NOTE.test(line.trim())) continue;
+    let from = 0;
+    for (const cite of line.matchAll(/\[(\d{1,2}(?:\s*,\s*\d{1,2})*)\]/g)) {
+      const quoted = line
+        .slice(from, cite.index)
+        .replace(/^\s*(?:[-*•]|\d+[.)])\s+/, "")
+        .replace(/\*\*|__|`/g, "");
+      from = cite.index + cite[0].length;
+      if (!cite[1]!.split(",").some((m) => Number(m.trim()) === n)) continue;
+      for (const piece of quoted.split("…")) if (piece.trim().length >= MIN_QUOTED) quotes.push(piece.trim());
+    }
+  }
+  return quotes;
+}
+
+/** A quote's end on the page, with the stop that closes it there (a full stop, or a list item's ";"). */
+const withStop = (text: string, end: number) => (/[.;:!?]/.test(text[end] ?? "") ? end + 1 : end);
+
+/**
+ * Where each quote is on the page: found as its characters are (spacing, hyphens and its closing
+ * stop aside), within `within` (the cited passages) when it is there, else anywhere on the page;
+ * null when any of them is not found (the viewer then marks the passages, which hold them all).
+ */
+export function quotedSpans(text: string, quotes: readonly string[], within: readonly Span[]): Span[] | null {
+  const page = compact(text);
+  const spans: Span[] = [];
+  for (const quote of quotes) {
+    // a list's item is quoted as a sentence of its own ("…exempt payee." for "…exempt payee; and")
+    const wanted = compact(quote.replace(/[.;:,!?]+$/, "")).chars;
+    const found: Span[] = [];
+    for (let i = page.chars.indexOf(wanted); i !== -1; i = page.chars.indexOf(wanted, i + 1))
+      found.push({ start: page.at[i]!, end: withStop(text, page.at[i + wanted.length - 1]! + 1) });
+    const inside = found.find((span) => within.some((w) => span.start >= w.start && span.end <= w.end));
+    const span = inside ?? found[0];
+    if (!span) return null;
+    if (!spans.some((s) => s.start === span.start)) spans.push(span);
+  }
+  return spans;
 }

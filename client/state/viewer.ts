@@ -3,17 +3,21 @@
 // (client/components/viewer), so none of it is in the first-visit bundle.
 import { proxy } from "valtio";
 import type { Source } from "../../worker/contract/protocol";
+import { quotesFor } from "../lib/highlight";
+
+/** A source as the viewer shows it: with what the answer quotes from it, marked on its page. */
+export type ViewedSource = Source & { quotes?: readonly string[] };
 
 export const viewer = proxy<{
   /** the sources of the answer whose citation was opened, in [n] order */
-  sources: Source[];
+  sources: ViewedSource[];
   /** which of them is shown; -1 = the viewer is closed */
   index: number;
 }>({ sources: [], index: -1 });
 
-/** Opens the viewer at citation [n] of an answer with these sources. */
-export function openCitation(sources: readonly Source[], n: number): void {
-  viewer.sources = sources.map((s) => ({ ...s }));
+/** Opens the viewer at citation [n] of an answer with these sources (and its text: the sentences it quotes are marked). */
+export function openCitation(sources: readonly Source[], n: number, answer = ""): void {
+  viewer.sources = sources.map((s) => ({ ...s, quotes: quotesFor(answer, s.n) }));
   viewer.index = Math.max(
     0,
     viewer.sources.findIndex((s) => s.n === n),

@@ -17,7 +17,7 @@ import { SuggestionChips } from "./SuggestionChips";
 
 export const SCROLL_DELAY_MS = 100;
 
-function Sources({ sources }: { sources: readonly Source[] }) {
+function Sources({ sources, answer }: { sources: readonly Source[]; answer: string }) {
   return (
     <div className="chat-sources">
       <span className="chat-sources-title">Sources</span>
@@ -28,7 +28,7 @@ function Sources({ sources }: { sources: readonly Source[] }) {
               href={`#source-${s.n}`}
               onClick={(event) => {
                 event.preventDefault();
-                openCitation(sources, s.n);
+                openCitation(sources, s.n, answer);
               }}
             >
               [{s.n}] {s.fileName}, {sourcePage(s)}
@@ -108,9 +108,14 @@ function Message({ item, canRegenerate }: { item: Snapshot<ChatItem>; canRegener
     <li className="chat-message bot">
       <div className="chat-answer">
         {item.text && (
-          <RichText text={item.text} sources={item.sources} checks={checks} onCite={(s) => openCitation(item.sources ?? [], s.n)} />
+          <RichText
+            text={item.text}
+            sources={item.sources}
+            checks={checks}
+            onCite={(s) => openCitation(item.sources ?? [], s.n, item.text)}
+          />
         )}
-        {item.sources?.length ? <Sources sources={item.sources} /> : null}
+        {item.sources?.length ? <Sources sources={item.sources} answer={item.text} /> : null}
         {checks?.length ? <CheckLine checks={checks} sources={item.sources} announce={item.announceCheck} /> : null}
         {item.interrupted && <Interrupted answerId={item.id} />}
         {item.stopped && <p className="chat-interrupted">{CHAT_MESSAGES.stopped}</p>}

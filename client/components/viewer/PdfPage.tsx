@@ -2,13 +2,13 @@
 // the cited passages marked on it (the source's own and any more it cites on
 // the page) and the first of them scrolled into view.
 import { useEffect, useRef, useState } from "react";
-import type { Source } from "../../../worker/contract/protocol";
-import { citedSpans, markedRanges, pageText, type MarkedRange, type TextItem } from "../../lib/highlight";
+import type { ViewedSource } from "../../state/viewer";
+import { citedSpans, markedRanges, pageText, quotedSpans, type MarkedRange, type TextItem } from "../../lib/highlight";
 import { loadPdfJs, openPdf } from "../../lib/pdf";
 
 interface PdfPageProps {
   url: string;
-  source: Source;
+  source: ViewedSource;
 }
 
 /**
@@ -84,10 +84,13 @@ export function PdfPage({ url, source }: PdfPageProps) {
       const items = content.items.filter((item): item is TextItem & (typeof content.items)[number] => "str" in item);
       const text = pageText(items);
       const spans = citedSpans(text.text, source);
+      // the sentences the answer quotes are marked where they are found, in the passage it cites; unless
+      // one of them is not the page's own text (a table's row as a labelled line): then the passages
+      const quoted = quotedSpans(text.text, source.quotes ?? [], spans);
       box.replaceChildren(canvas, layer);
       const first = markPassages(
         textLayer.textDivs,
-        spans.map((span) => markedRanges(text, span)),
+        (quoted?.length ? quoted : spans).map((span) => markedRanges(text, span)),
       );
       first?.scrollIntoView?.({ block: "center" });
       setState({ status: "ready", note: first ? undefined : "The cited passage could not be marked on this page." });
