@@ -13,11 +13,23 @@ export const viewer = proxy<{
   sources: ViewedSource[];
   /** which of them is shown; -1 = the viewer is closed */
   index: number;
-}>({ sources: [], index: -1 });
+  /** the page drawn at this many times the panel's width (a phone's panel is too narrow to read a page) */
+  zoom: number;
+}>({ sources: [], index: -1, zoom: 1 });
+
+/** The zooms the viewer steps through. */
+export const ZOOMS = [1, 1.5, 2, 3] as const;
+
+/** One zoom step in (1) or out (-1), within ZOOMS. */
+export function zoomViewer(step: 1 | -1): void {
+  const at = ZOOMS.findIndex((z) => z === viewer.zoom);
+  viewer.zoom = ZOOMS[Math.min(ZOOMS.length - 1, Math.max(0, at + step))]!;
+}
 
 /** Opens the viewer at citation [n] of an answer with these sources (and its text: the sentences it quotes are marked). */
 export function openCitation(sources: readonly Source[], n: number, answer = ""): void {
   viewer.sources = sources.map((s) => ({ ...s, quotes: quotesFor(answer, s.n) }));
+  viewer.zoom = 1;
   viewer.index = Math.max(
     0,
     viewer.sources.findIndex((s) => s.n === n),
@@ -32,4 +44,5 @@ export function showCitation(index: number): void {
 export function closeViewer(): void {
   viewer.sources = [];
   viewer.index = -1;
+  viewer.zoom = 1;
 }

@@ -96,6 +96,27 @@ describe("the document viewer", () => {
     expect(document.querySelector("main")?.className).not.toContain("with-viewer");
   });
 
+  it("zooms the page in and out (a phone's panel is too narrow to read it), and opens the next citation unzoomed", async () => {
+    const user = userEvent.setup();
+    renderChat();
+    await user.click(await screen.findByRole("link", { name: "[1]" }));
+    const zoomOut = await screen.findByRole("button", { name: "Zoom out" });
+    const zoomIn = screen.getByRole("button", { name: "Zoom in" });
+    const drawnWidth = () => document.querySelector<HTMLElement>(".pdf-page")?.style.width;
+    await waitFor(() => expect(drawnWidth()).toBe("100%"));
+    expect((zoomOut as HTMLButtonElement).disabled).toBe(true);
+    await user.click(zoomIn);
+    expect(drawnWidth()).toBe("150%");
+    for (let i = 0; i < 3; i++) await user.click(zoomIn);
+    expect(drawnWidth()).toBe("300%");
+    expect((zoomIn as HTMLButtonElement).disabled).toBe(true);
+    await user.click(zoomOut);
+    expect(drawnWidth()).toBe("200%");
+    await user.keyboard("{Escape}");
+    await user.click(await screen.findByRole("link", { name: "[1]" }));
+    await waitFor(() => expect(drawnWidth()).toBe("100%"));
+  });
+
   it("opens from the Sources list at that source, and Close closes it", async () => {
     const user = userEvent.setup();
     renderChat();

@@ -43,10 +43,16 @@ test("clicking the lead's citation shows the cited page with the quoted passage 
   const answerText = (await answer.locator(".rich-text").textContent())!;
   const lead = answerText.match(/^([\s\S]*?)\[(\d+)\]/)!;
   const [quoted, n] = [lead[1]!, Number(lead[2])];
-  const sourceEntry = await answer.locator(".chat-sources li").nth(n - 1).textContent();
+  const sourceEntry = await answer
+    .locator(".chat-sources li")
+    .nth(n - 1)
+    .textContent();
   const citedPage = Number(sourceEntry!.match(/p\. (\d+)/)![1]);
 
-  await answer.locator("a.citation", { hasText: `[${n}]` }).first().click();
+  await answer
+    .locator("a.citation", { hasText: `[${n}]` })
+    .first()
+    .click();
   const viewer = page.getByRole("complementary", { name: "Document viewer" });
   await expect(viewer).toBeVisible();
   await expect(viewer.getByText(`p. ${citedPage}`, { exact: true })).toBeVisible();
@@ -80,7 +86,7 @@ test("clicking the lead's citation shows the cited page with the quoted passage 
   await expect(viewer).toBeHidden();
 });
 
-test("on a phone the viewer is a full-screen sheet", async ({ page }) => {
+test("on a phone the viewer is a full-screen sheet whose page zooms in", async ({ page }) => {
   await signUp(page, "viewer-phone");
   const answer = await askAboutW9(page);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -90,6 +96,16 @@ test("on a phone the viewer is a full-screen sheet", async ({ page }) => {
   const box = await viewer.boundingBox();
   expect(box).toMatchObject({ x: 0, y: 0, width: 390 });
   await page.screenshot({ path: "test-results/viewer-390.png" });
+  // zoomed in, the page is drawn twice as wide and scrolls sideways, the quote still marked
+  const canvas = viewer.locator(".pdf-page canvas");
+  const narrow = (await canvas.boundingBox())!.width;
+  await viewer.getByRole("button", { name: "Zoom in" }).click();
+  await viewer.getByRole("button", { name: "Zoom in" }).click();
+  await expect.poll(async () => (await canvas.boundingBox())!.width).toBeGreaterThan(narrow * 1.9);
+  await expect(viewer.locator("mark.cited-passage").first()).toBeVisible();
+  const body = viewer.locator(".doc-viewer-body");
+  expect(await body.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await page.screenshot({ path: "test-results/viewer-390-zoomed.png" });
   await viewer.getByRole("button", { name: "Close viewer" }).click();
   await expect(viewer).toBeHidden();
 });

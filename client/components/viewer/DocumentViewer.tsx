@@ -1,6 +1,6 @@
 // The viewer beside the chat (a full-screen sheet on phones): the cited page of
 // the cited file with the passage marked, previous/next citation of the same
-// answer, "Open in new tab" (the browser's own viewer at that page) and Close.
+// answer, zoom out and in (the page scrolls both ways), "Open in new tab" (the browser's own viewer at that page) and Close.
 // Loaded only when a citation is opened, with pdf.js behind it.
 import { useEffect, useRef } from "react";
 import { useSnapshot } from "valtio";
@@ -8,7 +8,7 @@ import { openSource } from "../../state/documents";
 import { sourcePage } from "../../lib/answer";
 import { closePdfs } from "../../lib/pdf";
 import { chatState } from "../../state/chat";
-import { closeViewer, showCitation, viewer } from "../../state/viewer";
+import { closeViewer, showCitation, viewer, ZOOMS, zoomViewer } from "../../state/viewer";
 import { Icon } from "../Icon";
 import { PdfPage } from "./PdfPage";
 import { forgetLinks, useDocumentLink } from "./useDocumentLink";
@@ -17,7 +17,7 @@ import "./viewer.css";
 export const OWNER_ONLY = "Only the chat's owner can open its documents.";
 
 export default function DocumentViewer() {
-  const { sources, index } = useSnapshot(viewer);
+  const { sources, index, zoom } = useSnapshot(viewer);
   const closeRef = useRef<HTMLButtonElement>(null);
   const source = sources[index];
   // a shared chat's reader sees the answer, not the owner's files
@@ -72,6 +72,18 @@ export default function DocumentViewer() {
           >
             ›
           </button>
+          <button type="button" className="btn btn-ghost" aria-label="Zoom out" disabled={zoom <= ZOOMS[0]} onClick={() => zoomViewer(-1)}>
+            −
+          </button>
+          <button
+            type="button"
+            className="btn btn-ghost"
+            aria-label="Zoom in"
+            disabled={zoom >= ZOOMS.at(-1)!}
+            onClick={() => zoomViewer(1)}
+          >
+            +
+          </button>
           {!readOnly && (
             <button type="button" className="link-btn" onClick={() => void openSource(source)}>
               Open in new tab
@@ -92,7 +104,7 @@ export default function DocumentViewer() {
             {error}
           </p>
         ) : url ? (
-          <PdfPage url={url} source={source} />
+          <PdfPage url={url} source={source} zoom={zoom} />
         ) : (
           <p className="viewer-status">Opening {source.fileName}…</p>
         )}

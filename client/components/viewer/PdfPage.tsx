@@ -9,6 +9,8 @@ import { loadPdfJs, openPdf } from "../../lib/pdf";
 interface PdfPageProps {
   url: string;
   source: ViewedSource;
+  /** drawn at this many times the panel's width */
+  zoom?: number;
 }
 
 /**
@@ -43,7 +45,7 @@ function markPassages(elements: readonly HTMLElement[], passages: readonly (read
   return firsts.find((mark) => mark !== undefined) ?? null;
 }
 
-export function PdfPage({ url, source }: PdfPageProps) {
+export function PdfPage({ url, source, zoom = 1 }: PdfPageProps) {
   const host = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<{ status: "loading" | "ready" | "error"; note?: string }>({ status: "loading" });
 
@@ -104,7 +106,7 @@ export function PdfPage({ url, source }: PdfPageProps) {
       cleanups.forEach((cleanup) => cleanup());
       box.replaceChildren();
     };
-  }, [url, source]);
+  }, [url, source, zoom]);
 
   return (
     <div className="pdf-page-wrap" aria-busy={state.status === "loading"}>
@@ -114,7 +116,7 @@ export function PdfPage({ url, source }: PdfPageProps) {
           {state.note}
         </p>
       )}
-      <div ref={host} className="pdf-page" data-page={source.page} />
+      <div ref={host} className="pdf-page" data-page={source.page} style={{ width: `${zoom * 100}%` }} />
     </div>
   );
 }
