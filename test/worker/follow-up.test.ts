@@ -29,6 +29,8 @@ describe("a follow-up question", () => {
     const own = "For which years can I keep using the widower filing status with joint rates?";
     expect(withEarlierQuestion(own, earlier("What is the standard deduction?"))).toBe(own);
     expect(withEarlierQuestion("Who is the CEO?", earlier("What were net sales?"))).toBe("Who is the CEO?");
+    expect(withEarlierQuestion("In what box do I put tips?", earlier("What were net sales?"))).toBe("In what box do I put tips?");
+    expect(withEarlierQuestion("For 2017?", earlier("What were net sales in 2018?"))).toBe("What were net sales in  ? For 2017?");
     expect(withEarlierQuestion("And in 2017?", [])).toBe("And in 2017?");
   });
 

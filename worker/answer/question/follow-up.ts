@@ -6,9 +6,12 @@
 import { documentNames, squeezed } from "./named-files";
 import { queryTerms } from "./terms";
 
-/** How a follow-up opens: on from the question before ("and", "what about"), or with what it changes ("in 2017", "for ..."). */
-const LEANS_ON_EARLIER =
-  /^\W*(?:and|or|also|plus|then|what about|how about|and what about|what if|same (?:for|in)|in|for|during|at|by|with|without|as of)\b/i;
+/** A question opening on from the one before: "And in 2017?", "What about Pfizer?". */
+const GOES_ON = /^\W*(?:and|or|also|plus|then|what about|how about|what if|same (?:for|in))\b/i;
+/** A question opening with what it changes ("In 2017?", "For a married couple?"), asking nothing of its own (no "what", no "do I"). */
+const ONLY_CHANGES =
+  /^\W*(?:in|for|during|at|by|with|without|as of)\b(?!.*\b(?:what|which|who|whom|whose|where|when|why|how|do|does|did|is|are|was|were|can|could|should|must|may|will|would)\b)/i;
+const leansOnEarlier = (question: string) => GOES_ON.test(question) || ONLY_CHANGES.test(question);
 /** The words a follow-up opens with to go on from the question before. */
 const ON_FROM_EARLIER = /^\W*(?:and what about|and|or|also|plus|then|what about|how about|what if|same)\b\s*/i;
 /** A follow-up naming what it changes by its preposition: "in 2017", "for a married couple". */
@@ -25,7 +28,7 @@ const YEAR = /\b(?:fy|fiscal\s+)?(?:19|20)\d\d\b/gi;
  */
 export function withEarlierQuestion(question: string, history: readonly { role: "user" | "assistant"; content: string }[]): string {
   const earlier = history.findLast((m) => m.role === "user")?.content;
-  if (!earlier || !LEANS_ON_EARLIER.test(question) || queryTerms(question).length > MAX_OWN_TERMS) return question;
+  if (!earlier || !leansOnEarlier(question) || queryTerms(question).length > MAX_OWN_TERMS) return question;
   let before = question.match(YEAR) ? earlier.replace(YEAR, " ") : earlier;
   // "And for married filing jointly?" asks for them in place of the earlier question's "for a single filer"
   const changed = question.replace(ON_FROM_EARLIER, "").match(CHANGED_PHRASE)?.[1];
