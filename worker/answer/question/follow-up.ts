@@ -6,14 +6,12 @@
 import { documentNames, squeezed } from "./named-files";
 import { queryTerms } from "./terms";
 
-/** A question opening on from the one before: "And in 2017?", "What about Pfizer?". */
-const GOES_ON = /^\W*(?:and|or|also|plus|then|what about|how about|what if|same (?:for|in))\b/i;
+/** A question opening on from the one before ("And in 2017?", "What about Pfizer?"), with the words it opens with. */
+const GOES_ON = /^\W*(?:and what about|and|or|also|plus|then|what about|how about|what if|same)\b\s*/i;
 /** A question opening with what it changes ("In 2017?", "For a married couple?"), asking nothing of its own (no "what", no "do I"). */
 const ONLY_CHANGES =
   /^\W*(?:in|for|during|at|by|with|without|as of)\b(?!.*\b(?:what|which|who|whom|whose|where|when|why|how|do|does|did|is|are|was|were|can|could|should|must|may|will|would)\b)/i;
 const leansOnEarlier = (question: string) => GOES_ON.test(question) || ONLY_CHANGES.test(question);
-/** The words a follow-up opens with to go on from the question before. */
-const ON_FROM_EARLIER = /^\W*(?:and what about|and|or|also|plus|then|what about|how about|what if|same)\b\s*/i;
 /** A follow-up naming what it changes by its preposition: "in 2017", "for a married couple". */
 const CHANGED_PHRASE = /^(in|for|during|at|by|with|without)\s/i;
 /** A follow-up names at most this many terms of its own; more make a question of its own. */
@@ -31,7 +29,7 @@ export function withEarlierQuestion(question: string, history: readonly { role: 
   if (!earlier || !leansOnEarlier(question) || queryTerms(question).length > MAX_OWN_TERMS) return question;
   let before = question.match(YEAR) ? earlier.replace(YEAR, " ") : earlier;
   // "And for married filing jointly?" asks for them in place of the earlier question's "for a single filer"
-  const changed = question.replace(ON_FROM_EARLIER, "").match(CHANGED_PHRASE)?.[1];
+  const changed = question.replace(GOES_ON, "").match(CHANGED_PHRASE)?.[1];
   if (changed) before = before.replace(new RegExp(`\\b${changed}\\b(?![\\s\\S]*\\b${changed}\\b)[^?.!,;]*`, "i"), " ");
   // a follow-up naming another company or form ("What about Pfizer?") asks it in place of the earlier one's
   const named = documentNames(question);
