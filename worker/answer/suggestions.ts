@@ -27,15 +27,18 @@ const OPENS_CUT = new Set("and or nor but of with from as by".split(" "));
 const ENDS_CUT = new Set("a an the and or nor but of to for in on at by with from".split(" "));
 /** Labels a form sets before a heading ("CAUTION Multiple jobs"): not part of what the section is about. */
 const CALLOUT = /^(CAUTION|NOTE|TIP|WARNING|IMPORTANT|ATTENTION|REMINDER)!?\s+/;
+/** A heading's words: without its closing stop or a callout label before it. */
+const headingText = (sentence: string) =>
+  sentence
+    .replace(/[.:?]$/, "")
+    .trim()
+    .replace(CALLOUT, "");
 /** A line in capitals only is a page's running head or a company's name ("PFIZER INC"), no section. */
 const allCapitals = (words: readonly string[]) => words.every((w) => !/\p{Ll}/u.test(w));
 
 /** A heading among a passage's sentences: 2-8 words, a capital first, no digits or inner stops, no verb-like word. */
 export function isSectionHeading(sentence: string): boolean {
-  const text = sentence
-    .replace(/[.:?]$/, "")
-    .trim()
-    .replace(CALLOUT, "");
+  const text = headingText(sentence);
   const words = text.split(/\s+/);
   if (words.length < 2 || words.length > 8) return false;
   if (allCapitals(words) || OPENS_CUT.has(words[0]!.toLowerCase()) || ENDS_CUT.has(words.at(-1)!.toLowerCase())) return false;
@@ -97,10 +100,7 @@ function asWritten(heading: string, passage: string, keepFirst: boolean): string
  * the finance team?", "Remote work" -> "What does Handbook.pdf say about remote work?".
  */
 function asQuestion(heading: string, fileName: string, passage: string): string {
-  const text = heading
-    .replace(/[.:?]$/, "")
-    .trim()
-    .replace(CALLOUT, "");
+  const text = headingText(heading);
   if (/^how to /i.test(text)) return `How do I ${asWritten(text.slice("how to ".length), passage, false)}?`;
   const whTo = text.match(WH_TO);
   if (whTo) {
