@@ -145,6 +145,33 @@ function refusePending(reason: string): void {
   chatState.pendingQuery = null;
 }
 
+/** This tab's question that the server has not taken up yet (sent, no `question` frame back), or -1. */
+const waitingQuestion = () =>
+  chatState.pendingQuery === null ? -1 : chatState.messages.findLastIndex((m) => m.type === "user" && m.id.startsWith("local-"));
+
+/**
+ * A question the chat is about to answer. This tab's own (the one waiting) takes its stored id;
+ * another tab's is shown with a placeholder for its answer, before this tab's own question while
+ * that one waits its turn.
+ */
+function onQuestion(message: StoredMessage): void {
+  const messages = chatState.messages;
+  if (messages.some((m) => m.id === message.id)) return;
+  const waiting = waitingQuestion();
+  if (waiting >= 0 && messages[waiting]!.text === message.content) {
+    messages[waiting]!.id = message.id;
+    return;
+  }
+  const item = toItem(message);
+  const placeholder: ChatItem = { id: localId("loading"), type: "loading", text: waitingText() };
+  if (waiting >= 0) messages.splice(waiting, 0, item, placeholder);
+  else {
+    withoutPlaceholders();
+    chatState.messages.push(item, placeholder);
+  }
+  chatState.loading = true;
+}
+
 function onStream(messageId: string, text: string): void {
   const messages = chatState.messages;
   let bot = messages.find((m) => m.type === "bot" && m.id === messageId);
@@ -170,9 +197,14 @@ function onEnd(message: StoredMessage, mode: AnswerMode, files: ChatFile[]): voi
   if (index >= 0) messages.splice(index, 1, final);
   else if (!messages.some((m) => m.id === message.id)) messages.push(final);
   withoutPlaceholders();
+  chatState.mode = mode;
+  // another tab's answer ended while this tab's question still waits its turn: it goes on waiting
+  if (waitingQuestion() === chatState.messages.length - 1) {
+    chatState.messages.push({ id: localId("loading"), type: "loading", text: waitingText() });
+    return;
+  }
   chatState.loading = false;
   chatState.pendingQuery = null;
-  chatState.mode = mode;
 }
 
 function onFullChat(messages: StoredMessage[], mode: AnswerMode, readOnly: boolean, files: ChatFile[]): void {
@@ -207,6 +239,9 @@ function onFullChat(messages: StoredMessage[], mode: AnswerMode, readOnly: boole
 /** Applies one server frame (the 401 logout is handled by the connection). */
 export function handleServerMessage(message: ServerMessage): void {
   switch (message.type) {
+    case "question":
+      if (message.session_id === chatState.sessionId) onQuestion(message.message);
+      break;
     case "stream":
       if (message.session_id === chatState.sessionId) onStream(message.message_id, message.text);
       break;

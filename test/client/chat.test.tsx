@@ -244,6 +244,60 @@ describe("Chat page", () => {
     expect(requests.at(-1)).toMatchObject({ method: "GET", url: "/api/documents/viewDocument?file_id=f1&page=3" });
   });
 
+  it("shows another tab's question above its answer, and this tab's own question waiting after it", async () => {
+    const user = userEvent.setup();
+    render(<ConnectedChat />);
+    const ws = await socket();
+    await ws.open();
+    const sessionId = appInfo.currentSessionId!;
+    const answer = (id: string, content: string) =>
+      ws.emit({ type: "end", files: [], session_id: sessionId, mode: "local", message: stored({ id, role: "assistant", content }) });
+
+    // this tab asks while the chat answers a question another tab sent just before
+    await user.type(screen.getByPlaceholderText("Ask me!"), "When is the deadline?{Enter}");
+    await ws.emit({
+      type: "question",
+      session_id: sessionId,
+      message: stored({ id: "q-other", role: "user", content: "How long is leave?" }),
+    });
+    await ws.emit({ type: "stream", session_id: sessionId, message_id: "a-other", text: "Sixteen weeks." });
+    await answer("a-other", "Sixteen weeks.");
+    expect(chatState.messages.map((m) => [m.type, m.text])).toEqual([
+      ["user", "How long is leave?"],
+      ["bot", "Sixteen weeks."],
+      ["user", "When is the deadline?"],
+      ["loading", CHAT_MESSAGES.waiting],
+    ]);
+    expect(chatState.loading).toBe(true);
+
+    // then its own question is taken up and answered under it
+    await ws.emit({
+      type: "question",
+      session_id: sessionId,
+      message: stored({ id: "q-own", role: "user", content: "When is the deadline?" }),
+    });
+    await ws.emit({ type: "stream", session_id: sessionId, message_id: "a-own", text: "April 15." });
+    await answer("a-own", "April 15.");
+    expect(chatState.messages.map((m) => [m.id, m.text])).toEqual([
+      ["q-other", "How long is leave?"],
+      ["a-other", "Sixteen weeks."],
+      ["q-own", "When is the deadline?"],
+      ["a-own", "April 15."],
+    ]);
+    expect(chatState.loading).toBe(false);
+
+    // the other tab asks again while this one is idle: its question, then its answer
+    await ws.emit({ type: "question", session_id: sessionId, message: stored({ id: "q-3", role: "user", content: "And sick leave?" }) });
+    expect(chatState.messages.at(-1)!.type).toBe("loading");
+    await ws.emit({ type: "stream", session_id: sessionId, message_id: "a-3", text: "Ten days." });
+    await answer("a-3", "Ten days.");
+    expect(chatState.messages.slice(-2).map((m) => [m.id, m.text])).toEqual([
+      ["q-3", "And sick leave?"],
+      ["a-3", "Ten days."],
+    ]);
+    expect(chatState.loading).toBe(false);
+  });
+
   it("shows the failure text when an error frame arrives while a question is pending", async () => {
     const user = userEvent.setup();
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});

@@ -23,14 +23,16 @@ export function memoryRoom(roomEnv: Env = env) {
     env: roomEnv,
     messages: {
       addQuestion: (content: string, fileInfo: FileInfo[]) => {
-        stored.push({
+        const question: StoredMessage = {
           id: crypto.randomUUID(),
           role: "user",
           content,
           ...(fileInfo.length ? { fileInfo } : {}),
           status: "complete",
           created_at: Date.now(),
-        });
+        };
+        stored.push(question);
+        return question;
       },
       startAnswer: () => {
         live = { id: crypto.randomUUID(), role: "assistant", content: "", status: "streaming", created_at: Date.now() };

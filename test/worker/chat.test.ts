@@ -445,6 +445,22 @@ describe("a chat turn", () => {
     expect(cut).toMatchObject({ id: "a2", content: "New employees receive a lap", status: "interrupted" });
   });
 
+  it("tells every socket of the chat the question it is about to answer, before its answer", async () => {
+    const u = await userWithDocument("two-tabs");
+    const asking = await openSocket(u.sessionId, u.token);
+    const other = await openSocket(u.sessionId, u.token);
+    asking.send({ action: "chat", query: "dental coverage", session_id: u.sessionId, token: u.token });
+    const end = await other.next("end");
+    const question = other.received.find((m) => m.type === "question");
+    expect(question).toMatchObject({ session_id: u.sessionId, message: { role: "user", content: "dental coverage" } });
+    expect(other.received.indexOf(question!)).toBeLessThan(other.received.findIndex((m) => m.type === "stream"));
+    await asking.next("end");
+    expect((await asking.next("question")).message).toEqual((question as { message: unknown }).message);
+    other.send({ action: "get_full_chat", session_id: u.sessionId, token: u.token });
+    const stored = (await other.next("full_chat")).messages;
+    expect(stored.map((m) => m.id)).toEqual([(question as { message: { id: string } }).message.id, end.message.id]);
+  });
+
   it("answers a question cut off by a restart before its answer began with an empty answer marked interrupted", async () => {
     const u = await userWithDocument("cut-before");
     const socket = await openSocket(u.sessionId, u.token);

@@ -64,8 +64,11 @@ export class MessageStore {
     if (last?.role === "user") this.insert(crypto.randomUUID(), "assistant", "", null, "interrupted");
   }
 
-  addQuestion(content: string, fileInfo: FileInfo[]): void {
-    this.insert(crypto.randomUUID(), "user", content, fileInfo.length ? fileInfo : null, "complete");
+  /** Stores a question; returns it as stored. */
+  addQuestion(content: string, fileInfo: FileInfo[]): StoredMessage {
+    const id = crypto.randomUUID();
+    this.insert(id, "user", content, fileInfo.length ? fileInfo : null, "complete");
+    return this.get(id)!;
   }
 
   /** Starts an empty streaming answer; returns its id. */

@@ -115,7 +115,9 @@ export async function runTurn(
     if (history.at(-1)?.role === "user") history.pop(); // the question itself is asked, not context
     firstTurn = false;
   } else {
-    messages.addQuestion(query, room.takeNewFiles(files));
+    const question = messages.addQuestion(query, room.takeNewFiles(files));
+    // every socket of the chat shows it above the answer that follows: another tab's too
+    room.broadcast({ type: "question", session_id: who.sessionId, message: question });
   }
   // a follow-up ("And in 2017?") is searched as the earlier question with its words put in
   const searched = withEarlierQuestion(query, history);

@@ -108,6 +108,8 @@ export const PING = JSON.stringify({ type: "ping" });
 export const PONG = JSON.stringify({ type: "pong" });
 
 export type ServerMessage =
+  /** a question the chat is about to answer, as stored (the answer's `stream` frames follow it) */
+  | { type: "question"; session_id: string; message: StoredMessage }
   | { type: "stream"; session_id: string; message_id: string; text: string }
   | { type: "end"; session_id: string; message: StoredMessage; mode: AnswerMode; files: ChatFile[] }
   | { type: "chat_list"; chats: ChatListItem[] }
