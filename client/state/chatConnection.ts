@@ -57,6 +57,9 @@ export function connectChat(sessionId: string): () => void {
   const conn = new RealtimeConnection({
     onNoAccess: (reason) => {
       chatState.noAccess = reason || CHAT_MESSAGES.notYourSession;
+      // a chat this user can no longer open (its share removed, or it was deleted) leaves their history,
+      // kept in this browser from before
+      userInfo.chatList = userInfo.chatList.filter((c) => c.session_id !== sessionId);
     },
   });
   const offMessage = conn.onMessage(handleServerMessage);

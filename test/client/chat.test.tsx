@@ -980,7 +980,7 @@ describe("RealtimeConnection", () => {
     expect(FakeWebSocket.instances).toHaveLength(1);
   });
 
-  it("on close 4403 keeps the user signed in and shows why, with the way back to their own chats", async () => {
+  it("on close 4403 keeps the user signed in and shows why, drops the chat from the history, with the way back to their own chats", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     signIn();
     const shared = "owner@example.com-shared-1";
@@ -993,6 +993,8 @@ describe("RealtimeConnection", () => {
     await ws.serverClose(CLOSE_NO_ACCESS, true);
 
     expect(await screen.findByRole("heading", { name: CHAT_MESSAGES.accessRemoved })).toBeTruthy();
+    // the chat leaves the history this browser kept
+    expect(userInfo.chatList).toEqual([]);
     expect(localStorage.getItem("token")).toBe("tok-ann");
     expect(userInfo.user).toEqual(ann);
     expect(navigate).not.toHaveBeenCalledWith("/app/auth/login");
