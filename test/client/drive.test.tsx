@@ -13,7 +13,7 @@ import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FileItem, FileListResponse } from "../../worker/contract/documents";
 import { AttachMenu } from "../../client/components/chat/AttachMenu";
-import { DrivePicker } from "../../client/components/drive/DrivePicker";
+import { DISCONNECT_QUESTION, DrivePicker } from "../../client/components/drive/DrivePicker";
 import { setNavigator } from "../../client/lib/api";
 import { browserNavigation } from "../../client/lib/navigation";
 import Files from "../../client/pages/Files";
@@ -380,7 +380,7 @@ describe("Drive picker", () => {
     expect(driveState.connected).toBe(false); // a 409 means the connection is gone
   });
 
-  it("Disconnect Google Drive deletes the connection and closes the picker", async () => {
+  it("focuses the first file once the list arrives, and Disconnect Google Drive asks first, then deletes the connection and closes the picker", async () => {
     signIn();
     driveState.connected = true;
     const onClose = vi.fn();
@@ -394,6 +394,13 @@ describe("Drive picker", () => {
     render(<DrivePicker mode="multi" onClose={onClose} />);
     const dialog = screen.getByRole("dialog");
     await within(dialog).findByText("Lease.pdf");
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getAllByRole("checkbox")[0]));
+    const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true);
+    vi.stubGlobal("confirm", confirm);
+    await user.click(within(dialog).getByRole("button", { name: "Disconnect Google Drive" }));
+    expect(confirm).toHaveBeenCalledWith(DISCONNECT_QUESTION);
+    expect(requests.some((r) => r.method === "DELETE")).toBe(false);
+    expect(onClose).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole("button", { name: "Disconnect Google Drive" }));
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     expect(requests.some((r) => r.method === "DELETE" && r.url === "/api/drive/connection")).toBe(true);

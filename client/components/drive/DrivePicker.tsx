@@ -5,7 +5,7 @@
 // "Indexing selected files..."; then the server's message with the counts, or
 // the failure in a red badge. Rendered into <body> so no sticky or stacked
 // parent (the chat dock) can clip it.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { useSnapshot } from "valtio";
 import type { DriveFile, DriveImportResponse } from "../../../worker/contract/documents";
@@ -18,6 +18,8 @@ import "./drive.css";
 import { useDriveFiles } from "./useDriveFiles";
 
 export const DRIVE_PICKER_TITLE = "Select files from Google Drive";
+/** Asked before disconnecting: the files imported stay. */
+export const DISCONNECT_QUESTION = "Disconnect Google Drive? The files you imported stay in My Files.";
 
 export interface DrivePickerProps {
   mode: "multi" | "single";
@@ -65,25 +67,36 @@ export function DrivePicker({ mode, onClose, onImported, onSelect }: DrivePicker
   }
 
   async function disconnect() {
+    if (!window.confirm(DISCONNECT_QUESTION)) return;
     if (await disconnectDrive()) onClose();
   }
+
+  // the dialog opens before the list arrives, its first button (Disconnect) focused: the first file takes focus then
+  const list = useRef<HTMLDivElement>(null);
+  const hasFiles = files.length > 0;
+  useEffect(() => {
+    if (!hasFiles || list.current?.contains(document.activeElement)) return;
+    list.current?.querySelector<HTMLInputElement>("input")?.focus();
+  }, [hasFiles]);
 
   const close = importing ? () => {} : onClose;
   const buttonLabel = importing ? "Importing..." : single ? "Select in chat" : "Import to the product";
 
   return createPortal(
     <Modal title={DRIVE_PICKER_TITLE} onClose={close} className="drive-picker">
-      <DriveFileList
-        files={files}
-        single={single}
-        selected={selected}
-        onChoose={choose}
-        listing={listing}
-        listError={listError}
-        nextPageToken={nextPageToken}
-        onLoadMore={(pageToken) => void loadMore(pageToken)}
-        importing={importing}
-      />
+      <div ref={list}>
+        <DriveFileList
+          files={files}
+          single={single}
+          selected={selected}
+          onChoose={choose}
+          listing={listing}
+          listError={listError}
+          nextPageToken={nextPageToken}
+          onLoadMore={(pageToken) => void loadMore(pageToken)}
+          importing={importing}
+        />
+      </div>
       <DriveImportStatus required={required} importState={importState} />
 
       <div className="modal-actions drive-actions">
