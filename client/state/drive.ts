@@ -38,7 +38,7 @@ export interface ImportStats {
 export type ImportState =
   | { status: "idle" }
   | { status: "loading" }
-  | { status: "success"; message: string; stats: ImportStats }
+  | { status: "success"; message: string; stats: ImportStats; failures: { fileId: string; error: string }[] }
   | { status: "error"; error: string };
 
 export interface DriveState {
@@ -228,7 +228,8 @@ export async function importFiles(ids: readonly string[]): Promise<DriveImportRe
       driveState.import = { status: "error", error: firstError ? `${message} ${firstError}` : message };
       return null;
     }
-    driveState.import = { status: "success", message: response.message, stats: importStats(response) };
+    const failures = (Array.isArray(response.errors) ? response.errors : []).map((e) => ({ fileId: e.file_id, error: e.error }));
+    driveState.import = { status: "success", message: response.message, stats: importStats(response), failures };
     return response;
   } catch (err) {
     console.error("Importing from Google Drive failed", err);

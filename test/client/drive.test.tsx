@@ -350,11 +350,15 @@ describe("Drive picker", () => {
           { file_id: "d1", status: "indexed", fileId: "f1", s3_key: "uploads/u1/lease.pdf", duplicate: true },
           { file_id: "d2", status: "pending", fileId: "f2", s3_key: "uploads/u1/invoice.pdf" },
         ],
-        errors: [{ file_id: "dx", error: "This file is too large." }],
+        errors: [{ file_id: "d3", error: "Larger than 25 MB: this file is too large to upload." }],
       },
     });
     const result = await within(dialog).findByText(/2 files imported, 1 failed\./);
     expect(result.textContent).toContain("Indexed: 1, Failed: 1, Pending: 1");
+    // the file that failed, by name and why, in a red badge
+    const failed = within(dialog).getByRole("alert");
+    expect(failed.textContent).toBe("Notes.pdf: Larger than 25 MB: this file is too large to upload.");
+    expect(failed.className).toContain("badge-error");
     expect(onImported).toHaveBeenCalledTimes(1);
     expect(within(dialog).getByRole("button", { name: "Import to the product" })).toBeTruthy();
     expect((within(dialog).getByRole("checkbox", { name: "Lease.pdf" }) as HTMLInputElement).checked).toBe(false);

@@ -1,10 +1,19 @@
 // Under the picker's list: "File is required." when nothing was chosen, then the
-// import's progress ("Indexing selected files..."), its message with the counts,
-// or its failure in a red badge.
+// import's progress ("Indexing selected files..."), its message with the counts
+// and each file that failed, by name, in a red badge, or its failure in a red badge.
 import type { Snapshot } from "valtio";
 import { DRIVE_MESSAGES, formatStats, type ImportState } from "../../state/drive";
 
-export function DriveImportStatus({ required, importState }: { required: boolean; importState: Snapshot<ImportState> }) {
+export function DriveImportStatus({
+  required,
+  importState,
+  nameOf,
+}: {
+  required: boolean;
+  importState: Snapshot<ImportState>;
+  /** a drive file's name by its id, for the files that failed */
+  nameOf: (fileId: string) => string | undefined;
+}) {
   return (
     <>
       {required && (
@@ -22,6 +31,14 @@ export function DriveImportStatus({ required, importState }: { required: boolean
           {importState.message} {formatStats(importState.stats)}
         </p>
       )}
+      {importState.status === "success" &&
+        importState.failures.map((failure) => (
+          <p key={failure.fileId} className="drive-error-line">
+            <span className="badge badge-error" role="alert">
+              {nameOf(failure.fileId) ? `${nameOf(failure.fileId)}: ${failure.error}` : failure.error}
+            </span>
+          </p>
+        ))}
       {importState.status === "error" && (
         <p className="drive-error-line">
           <span className="badge badge-error" role="alert">

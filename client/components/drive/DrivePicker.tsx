@@ -97,7 +97,7 @@ export function DrivePicker({ mode, onClose, onImported, onSelect }: DrivePicker
           importing={importing}
         />
       </div>
-      <DriveImportStatus required={required} importState={importState} />
+      <DriveImportStatus required={required} importState={importState} nameOf={(id) => files.find((f) => f.id === id)?.name} />
 
       <div className="modal-actions drive-actions">
         {!single && (
