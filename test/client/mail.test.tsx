@@ -267,7 +267,9 @@ describe("Share dialog", () => {
     await user.click(screen.getByRole("button", { name: "Share" }));
     expect(screen.getByText(SHARE_MESSAGES.selectAtLeastOne)).toBeTruthy();
 
+    // an address added settles it
     await user.type(emailBox(), "bob@example.com{Enter}");
+    expect(screen.queryByText(SHARE_MESSAGES.selectAtLeastOne)).toBeNull();
     await user.click(screen.getByRole("checkbox", { name: "bob@example.com" }));
     await user.click(screen.getByRole("button", { name: "Share" }));
     expect(screen.getByText(SHARE_MESSAGES.selectAtLeastOne)).toBeTruthy();

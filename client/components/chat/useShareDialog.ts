@@ -48,11 +48,18 @@ export function useShareDialog(sessionId: string | null, ownEmail: string | null
     );
     if ("error" in invite) return invite.error;
     setCandidates((list) => [...list, { email: invite.email, checked: true }]);
+    settleSelectionNotice();
     return undefined;
   }
 
   function toggle(email: string) {
     setCandidates((list) => list.map((c) => (c.email === email ? { ...c, checked: !c.checked } : c)));
+    settleSelectionNotice();
+  }
+
+  /** "Please select at least one email address." goes once an address is added or checked. */
+  function settleSelectionNotice() {
+    setNotice((current) => (current?.text === SHARE_MESSAGES.selectAtLeastOne ? null : current));
   }
 
   async function share() {
