@@ -102,4 +102,6 @@ test("the chat is usable at phone width", async ({ page }) => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await expect(page.getByRole("button", { name: "Send", exact: true })).toBeInViewport();
+  // the header keeps its version label (the spec hides only Sign up on the smallest screens)
+  await expect(page.locator("header .version")).toBeInViewport();
 });
