@@ -2,6 +2,7 @@
 // after choosing; arrow keys move between the items.
 import { useEffect, useId, useRef, useState } from "react";
 import { Icon } from "./Icon";
+import { focusFirstItem, moveMenuFocus } from "./menuFocus";
 
 export interface RowMenuItem {
   label: string;
@@ -25,8 +26,7 @@ export function RowMenu({ name, items }: RowMenuProps) {
 
   useEffect(() => {
     if (!open) return;
-    const first = wrapRef.current?.querySelector<HTMLElement>('[role="menuitem"]:not([disabled])');
-    first?.focus();
+    focusFirstItem(wrapRef.current);
     const onMouseDown = (event: Event) => {
       if (!wrapRef.current?.contains(event.target as Node)) setOpen(false);
     };
@@ -59,16 +59,7 @@ export function RowMenu({ name, items }: RowMenuProps) {
       setOpen(false);
       return;
     }
-    if (event.key !== "ArrowDown" && event.key !== "ArrowUp" && event.key !== "Home" && event.key !== "End") return;
-    event.preventDefault();
-    const enabled = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]:not([disabled])'));
-    if (enabled.length === 0) return;
-    const index = enabled.indexOf(document.activeElement as HTMLElement);
-    let next = 0;
-    if (event.key === "ArrowDown") next = (index + 1) % enabled.length;
-    else if (event.key === "ArrowUp") next = (index - 1 + enabled.length) % enabled.length;
-    else if (event.key === "End") next = enabled.length - 1;
-    enabled[next]?.focus();
+    moveMenuFocus(event);
   }
 
   return (
@@ -98,6 +89,8 @@ export function RowMenu({ name, items }: RowMenuProps) {
               title={item.title}
               onClick={() => {
                 setOpen(false);
+                // focus goes back to the menu's button first: a dialog the item opens returns it there on close
+                buttonRef.current?.focus();
                 item.onSelect();
               }}
             >

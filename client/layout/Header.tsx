@@ -4,23 +4,35 @@ import { Link, useNavigate } from "react-router-dom";
 import { useSnapshot } from "valtio";
 import { Icon } from "../components/Icon";
 import { APP_VERSION } from "../lib/constants";
-import { openSettings, toggleSidebar } from "../state/app";
+import { focusFirstItem, moveMenuFocus } from "../components/menuFocus";
+import { appInfo, openSettings, toggleSidebar } from "../state/app";
 import { signOut, userInfo } from "../state/user";
 
 export function Header() {
   const { user } = useSnapshot(userInfo);
+  const { isSidebarOpen } = useSnapshot(appInfo);
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
+  const avatarRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!menuOpen) return;
+    focusFirstItem(menuRef.current);
     const close = (event: MouseEvent) => {
       if (!menuRef.current?.contains(event.target as Node)) setMenuOpen(false);
     };
     document.addEventListener("mousedown", close);
     return () => document.removeEventListener("mousedown", close);
   }, [menuOpen]);
+
+  function onMenuKey(event: React.KeyboardEvent<HTMLDivElement>) {
+    if (moveMenuFocus(event)) return;
+    if (event.key === "Escape" || event.key === "Tab") {
+      if (event.key === "Escape") avatarRef.current?.focus();
+      setMenuOpen(false);
+    }
+  }
 
   async function onSignOut() {
     setMenuOpen(false);
@@ -30,7 +42,13 @@ export function Header() {
 
   return (
     <header className="app-header">
-      <button type="button" className="icon-btn menu-toggle" aria-label="Toggle sidebar" onClick={() => toggleSidebar()}>
+      <button
+        type="button"
+        className="icon-btn menu-toggle"
+        aria-label="Toggle sidebar"
+        aria-expanded={isSidebarOpen}
+        onClick={() => toggleSidebar()}
+      >
         <Icon name="menu" />
       </button>
       <Link to="/" className="logo" aria-label="DocChat home">
@@ -44,6 +62,7 @@ export function Header() {
         {user ? (
           <div className="avatar-menu" ref={menuRef}>
             <button
+              ref={avatarRef}
               type="button"
               className="avatar"
               aria-haspopup="menu"
@@ -55,12 +74,14 @@ export function Header() {
               {user.email.slice(0, 2)}
             </button>
             {menuOpen && (
-              <div className="menu" role="menu">
+              <div className="menu" role="menu" onKeyDown={onMenuKey}>
                 <button
                   type="button"
                   role="menuitem"
                   onClick={() => {
                     setMenuOpen(false);
+                    // the settings dialog returns focus to the avatar when it closes
+                    avatarRef.current?.focus();
                     openSettings("profile");
                   }}
                 >
