@@ -143,8 +143,9 @@ describe("the document viewer", () => {
     const panel = await screen.findByRole("complementary", { name: "Document viewer" });
     expect(panel.textContent).toContain(OWNER_ONLY);
     expect(linkRequests.filter((u) => u.includes("viewDocument"))).toEqual([]);
-    // nor is there a tab to open the file in
+    // nor is there a tab to open the file in, nor a page to zoom
     expect(screen.queryByRole("button", { name: "Open in new tab" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Zoom in" })).toBeNull();
   });
 
   it("closes when another chat opens", async () => {

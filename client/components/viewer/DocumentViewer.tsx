@@ -1,6 +1,8 @@
 // The viewer beside the chat (a full-screen sheet on phones): the cited page of
 // the cited file with the passage marked, previous/next citation of the same
-// answer, zoom out and in (the page scrolls both ways), "Open in new tab" (the browser's own viewer at that page) and Close.
+// answer, and Close; zoom out and in (the page scrolls both ways) and "Open in
+// new tab" (the browser's own viewer at that page) only for the owner: a shared
+// chat's reader sees no page.
 // Loaded only when a citation is opened, with pdf.js behind it.
 import { useEffect, useRef } from "react";
 import { useSnapshot } from "valtio";
@@ -72,22 +74,30 @@ export default function DocumentViewer() {
           >
             ›
           </button>
-          <button type="button" className="btn btn-ghost" aria-label="Zoom out" disabled={zoom <= ZOOMS[0]} onClick={() => zoomViewer(-1)}>
-            −
-          </button>
-          <button
-            type="button"
-            className="btn btn-ghost"
-            aria-label="Zoom in"
-            disabled={zoom >= ZOOMS.at(-1)!}
-            onClick={() => zoomViewer(1)}
-          >
-            +
-          </button>
           {!readOnly && (
-            <button type="button" className="link-btn" onClick={() => void openSource(source)}>
-              Open in new tab
-            </button>
+            <>
+              <button
+                type="button"
+                className="btn btn-ghost"
+                aria-label="Zoom out"
+                disabled={zoom <= ZOOMS[0]}
+                onClick={() => zoomViewer(-1)}
+              >
+                −
+              </button>
+              <button
+                type="button"
+                className="btn btn-ghost"
+                aria-label="Zoom in"
+                disabled={zoom >= ZOOMS.at(-1)!}
+                onClick={() => zoomViewer(1)}
+              >
+                +
+              </button>
+              <button type="button" className="link-btn" onClick={() => void openSource(source)}>
+                Open in new tab
+              </button>
+            </>
           )}
           <button ref={closeRef} type="button" className="btn btn-ghost" aria-label="Close viewer" onClick={closeViewer}>
             <Icon name="close" size={16} />
