@@ -54,12 +54,11 @@ export function sessionFitsUser(sessionId: string | null | undefined, email: str
 /** Opens the connection for a session; returns the cleanup (safe to call twice, as StrictMode does). */
 export function connectChat(sessionId: string): () => void {
   beginSession(sessionId);
+  let refused = false;
   const conn = new RealtimeConnection({
     onNoAccess: (reason) => {
       chatState.noAccess = reason || CHAT_MESSAGES.notYourSession;
-      // a chat this user can no longer open (its share removed, or it was deleted) leaves their history,
-      // kept in this browser from before
-      userInfo.chatList = userInfo.chatList.filter((c) => c.session_id !== sessionId);
+      refused = true;
     },
   });
   const offMessage = conn.onMessage(handleServerMessage);
@@ -78,6 +77,9 @@ export function connectChat(sessionId: string): () => void {
   setChatConnection(conn);
   conn.connect(sessionId);
   return () => {
+    // a chat this user can no longer open (its share removed, or it was deleted) leaves the history this
+    // browser kept once they leave it (a reload on it still says why)
+    if (refused) userInfo.chatList = userInfo.chatList.filter((c) => c.session_id !== sessionId);
     offMessage();
     offOpen();
     conn.close();

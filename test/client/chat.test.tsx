@@ -980,7 +980,7 @@ describe("RealtimeConnection", () => {
     expect(FakeWebSocket.instances).toHaveLength(1);
   });
 
-  it("on close 4403 keeps the user signed in and shows why, drops the chat from the history, with the way back to their own chats", async () => {
+  it("on close 4403 keeps the user signed in and shows why, with the way back to their own chats, and drops the chat from the history once left", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     signIn();
     const shared = "owner@example.com-shared-1";
@@ -993,8 +993,8 @@ describe("RealtimeConnection", () => {
     await ws.serverClose(CLOSE_NO_ACCESS, true);
 
     expect(await screen.findByRole("heading", { name: CHAT_MESSAGES.accessRemoved })).toBeTruthy();
-    // the chat leaves the history this browser kept
-    expect(userInfo.chatList).toEqual([]);
+    // the chat stays listed while it is open (a reload on it still says why)
+    expect(userInfo.chatList.map((c) => c.session_id)).toEqual([shared]);
     expect(localStorage.getItem("token")).toBe("tok-ann");
     expect(userInfo.user).toEqual(ann);
     expect(navigate).not.toHaveBeenCalledWith("/app/auth/login");
@@ -1003,6 +1003,8 @@ describe("RealtimeConnection", () => {
 
     fireEvent.click(screen.getByRole("button", { name: "Back to your chats" }));
     await waitFor(() => expect(appInfo.currentSessionId?.startsWith(`${ann.email}-`)).toBe(true));
+    // left, it leaves the history this browser kept
+    await waitFor(() => expect(userInfo.chatList).toEqual([]));
     expect(await screen.findByText("Hello, how can I help you?")).toBeTruthy();
     vi.useRealTimers();
   });
