@@ -80,7 +80,7 @@ export async function admitQuestion(
   // a question that keeps the chat's documents reads them in the same call: the turn needs them as they are
   const kept = request ? [] : room.documentIds();
   // searched as the turn will search it: a follow-up with the question before it
-  const searched = withEarlierQuestion(query, room.messages.history());
+  const searched = withEarlierQuestion(query, () => room.messages.history());
   const read = await readForAdmission(room, who, who.userId, sessions, request ?? { ownerId: who.userId, ids: kept }, searched);
   if (!read.askerLive) return { admission: refused(401, MESSAGES.unauthorized), liveSessions: read.liveSessions };
 

@@ -64,11 +64,11 @@ export class MessageStore {
     if (last?.role === "user") this.insert(crypto.randomUUID(), "assistant", "", null, "interrupted");
   }
 
-  /** Stores a question; returns it as stored. */
+  /** Stores a question; returns it as stored (not read back: the turn sends it at once). */
   addQuestion(content: string, fileInfo: FileInfo[]): StoredMessage {
     const id = crypto.randomUUID();
-    this.insert(id, "user", content, fileInfo.length ? fileInfo : null, "complete");
-    return this.get(id)!;
+    const createdAt = this.insert(id, "user", content, fileInfo.length ? fileInfo : null, "complete");
+    return { id, role: "user", content, ...(fileInfo.length ? { fileInfo } : {}), status: "complete", created_at: createdAt };
   }
 
   /** Starts an empty streaming answer; returns its id. */
@@ -154,7 +154,15 @@ export class MessageStore {
       .toArray();
   }
 
-  private insert(id: string, role: "user" | "assistant", content: string, fileInfo: FileInfo[] | null, status: MessageRow["status"]) {
+  /** Stores a message; returns its created_at. */
+  private insert(
+    id: string,
+    role: "user" | "assistant",
+    content: string,
+    fileInfo: FileInfo[] | null,
+    status: MessageRow["status"],
+  ): number {
+    const createdAt = Date.now();
     this.sql.exec(
       "INSERT INTO messages (id, role, content, file_info, status, created_at) VALUES (?, ?, ?, ?, ?, ?)",
       id,
@@ -162,8 +170,9 @@ export class MessageStore {
       content,
       fileInfo ? JSON.stringify(fileInfo) : null,
       status,
-      Date.now(),
+      createdAt,
     );
+    return createdAt;
   }
 
   private toStored(row: MessageRow): StoredMessage {

@@ -120,7 +120,7 @@ export async function runTurn(
     room.broadcast({ type: "question", session_id: who.sessionId, message: question });
   }
   // a follow-up ("And in 2017?") is searched as the earlier question with its words put in
-  const searched = withEarlierQuestion(query, history);
+  const searched = withEarlierQuestion(query, () => history);
   // A first question lists the chat with its admission, whatever happens after (a crash mid-answer
   // included): one small INSERT OR IGNORE started here, beside retrieval, and waited for before the
   // answer's first words. The turn's end write still sets its updated_at, search text and title.

@@ -35,7 +35,7 @@ export function DriveImportStatus({
         importState.failures.map((failure) => (
           <p key={failure.fileId} className="drive-error-line">
             <span className="badge badge-error" role="alert">
-              {nameOf(failure.fileId) ? `${nameOf(failure.fileId)}: ${failure.error}` : failure.error}
+              {[nameOf(failure.fileId), failure.error].filter(Boolean).join(": ")}
             </span>
           </p>
         ))}

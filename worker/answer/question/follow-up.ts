@@ -22,11 +22,13 @@ const YEAR = /\b(?:fy|fiscal\s+)?(?:19|20)\d\d\b/gi;
 /**
  * The question to search for: the follow-up read with the question before it (its year, or the
  * company or form it names, replaced by the follow-up's), or the question itself when it stands
- * alone or none came before.
+ * alone or none came before. `history`: the chat's messages, read only when needed.
  */
-export function withEarlierQuestion(question: string, history: readonly { role: "user" | "assistant"; content: string }[]): string {
-  const earlier = history.findLast((m) => m.role === "user")?.content;
-  if (!earlier || !leansOnEarlier(question) || queryTerms(question).length > MAX_OWN_TERMS) return question;
+export function withEarlierQuestion(question: string, history: () => readonly { role: "user" | "assistant"; content: string }[]): string {
+  // the chat's history is read only for a question that leans on it: most stand alone
+  if (!leansOnEarlier(question) || queryTerms(question).length > MAX_OWN_TERMS) return question;
+  const earlier = history().findLast((m) => m.role === "user")?.content;
+  if (!earlier) return question;
   let before = question.match(YEAR) ? earlier.replace(YEAR, " ") : earlier;
   // "And for married filing jointly?" asks for them in place of the earlier question's "for a single filer"
   const changed = question.replace(GOES_ON, "").match(CHANGED_PHRASE)?.[1];
