@@ -295,6 +295,33 @@ describe("Share dialog", () => {
     expect(shareGets()).toHaveLength(2); // on open, and after sharing
   });
 
+  it("shares an address still typed in the input, and keeps an invalid one there with its error", async () => {
+    const user = userEvent.setup();
+    render(<ShareModal onClose={() => {}} />);
+    await user.type(emailBox(), "bob@example.com{Enter}");
+    await user.type(emailBox(), "carol@");
+    await user.click(screen.getByRole("button", { name: "Share" }));
+    expect(screen.getByText(SHARE_MESSAGES.invalidEmail)).toBeTruthy();
+    expect(emailBox().value).toBe("carol@");
+    expect(posts("/api/chat/share")).toHaveLength(0);
+
+    await user.type(emailBox(), "example.com");
+    await user.click(screen.getByRole("button", { name: "Share" }));
+    expect(posts("/api/chat/share").map((r) => r.body)).toEqual([
+      { session_id: SESSION, emails: ["bob@example.com", "carol@example.com"] },
+    ]);
+    expect(emailBox().value).toBe("");
+  });
+
+  it("shares a typed address on its own, even one listed but unchecked", async () => {
+    const user = userEvent.setup();
+    render(<ShareModal onClose={() => {}} />);
+    await user.type(emailBox(), "dan@example.com{Enter}");
+    await user.click(screen.getByRole("checkbox", { name: "dan@example.com" }));
+    await user.type(emailBox(), "Dan@example.com");
+    await user.click(screen.getByRole("button", { name: "Share" }));
+    expect(posts("/api/chat/share").map((r) => r.body)).toEqual([{ session_id: SESSION, emails: ["dan@example.com"] }]);
+  });
   it("shows a partial result with each failed address kept and its error", async () => {
     const user = userEvent.setup();
     handler = ({ method }) =>

@@ -1,31 +1,25 @@
 // The addresses to share with: typed one at a time (checked on Enter; a
 // duplicate or invalid address is not added) into a list of checkboxes.
-import { useState, type KeyboardEvent } from "react";
+import type { KeyboardEvent } from "react";
 import { Field } from "../Field";
 import type { Candidate } from "./useShareDialog";
 
 interface ShareInvitesProps {
+  draft: string;
+  draftError: string | undefined;
+  onDraftChange: (text: string) => void;
+  /** Enter: adds the typed address, or shows why it was not added. */
+  onAdd: () => void;
   candidates: readonly Candidate[];
-  /** Adds a typed address; returns why it was not added. */
-  onAdd: (raw: string) => string | undefined;
   onToggle: (email: string) => void;
   disabled: boolean;
 }
 
-export function ShareInvites({ candidates, onAdd, onToggle, disabled }: ShareInvitesProps) {
-  const [input, setInput] = useState("");
-  const [inputError, setInputError] = useState<string>();
-
+export function ShareInvites({ draft, draftError, onDraftChange, onAdd, candidates, onToggle, disabled }: ShareInvitesProps) {
   function onInputKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key !== "Enter" || event.nativeEvent.isComposing) return;
     event.preventDefault();
-    const error = onAdd(input);
-    if (error) {
-      setInputError(error);
-      return;
-    }
-    setInput("");
-    setInputError(undefined);
+    onAdd();
   }
 
   return (
@@ -36,13 +30,10 @@ export function ShareInvites({ candidates, onAdd, onToggle, disabled }: ShareInv
         name="share-email"
         autoComplete="off"
         placeholder="Type an e-mail address and press Enter"
-        value={input}
-        onChange={(e) => {
-          setInput(e.target.value);
-          setInputError(undefined);
-        }}
+        value={draft}
+        onChange={(e) => onDraftChange(e.target.value)}
         onKeyDown={onInputKeyDown}
-        error={inputError}
+        error={draftError}
         disabled={disabled}
       />
 

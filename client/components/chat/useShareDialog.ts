@@ -1,6 +1,7 @@
-// What the share dialog holds while open: the addresses to invite (checked or
-// not, each with its last error), the current members, the notice, and which
-// request is running. Closing the dialog drops all of it.
+// What the share dialog holds while open: the address being typed, the
+// addresses to invite (checked or not, each with its last error), the current
+// members, the notice, and which request is running. Closing the dialog drops
+// all of it.
 import { useEffect, useState } from "react";
 import { MEMO_MESSAGES, SHARE_MESSAGES, type SharedMember } from "../../../worker/contract/mail";
 import { serverMessage } from "../../lib/api";
@@ -19,6 +20,8 @@ const SHARE_FAILED = "Sharing failed. Please try again.";
 const REMOVE_FAILED = "Removing access failed. Please try again.";
 
 export function useShareDialog(sessionId: string | null, ownEmail: string | null) {
+  const [draft, setDraftText] = useState("");
+  const [draftError, setDraftError] = useState<string>();
   const [candidates, setCandidates] = useState<Candidate[]>([]);
   const [members, setMembers] = useState<SharedMember[]>([]);
   const [notice, setNotice] = useState<Notice>(null);
@@ -39,17 +42,44 @@ export function useShareDialog(sessionId: string | null, ownEmail: string | null
     if (sessionId) void refreshMembers(sessionId);
   }, [sessionId]);
 
-  /** Adds a typed address (checked); returns why it was not added. */
-  function addCandidate(raw: string): string | undefined {
+  function setDraft(text: string) {
+    setDraftText(text);
+    setDraftError(undefined);
+  }
+
+  /** Enter: the typed address joins the list, checked, unless it is invalid or listed already. */
+  function addDraft() {
     const invite = checkInvite(
-      raw,
+      draft,
       ownEmail,
       candidates.map((c) => c.email),
     );
-    if ("error" in invite) return invite.error;
+    if ("error" in invite) return setDraftError(invite.error);
     setCandidates((list) => [...list, { email: invite.email, checked: true }]);
+    setDraft("");
     settleSelectionNotice();
-    return undefined;
+  }
+
+  /**
+   * An address typed but not entered when Share is pressed is meant too: it is
+   * shared with the checked ones (an address already listed is checked).
+   * Returns null when it is invalid, with its error under the input.
+   */
+  function withDraft(checked: string[]): string[] | null {
+    if (!draft.trim()) return checked;
+    const invite = checkInvite(draft, ownEmail, []);
+    if ("error" in invite) {
+      setDraftError(invite.error);
+      return null;
+    }
+    const { email } = invite;
+    setCandidates((list) =>
+      list.some((c) => c.email === email)
+        ? list.map((c) => (c.email === email ? { ...c, checked: true } : c))
+        : [...list, { email, checked: true }],
+    );
+    setDraft("");
+    return checked.includes(email) ? checked : [...checked, email];
   }
 
   function toggle(email: string) {
@@ -65,7 +95,8 @@ export function useShareDialog(sessionId: string | null, ownEmail: string | null
   async function share() {
     if (sharing) return;
     setNotice(null);
-    const emails = candidates.filter((c) => c.checked).map((c) => c.email);
+    const emails = withDraft(candidates.filter((c) => c.checked).map((c) => c.email));
+    if (!emails) return;
     if (emails.length === 0) return setNotice({ kind: "error", text: SHARE_MESSAGES.selectAtLeastOne });
     if (!sessionId) return setNotice({ kind: "error", text: MEMO_MESSAGES.sessionMissing });
     setSharing(true);
@@ -107,5 +138,5 @@ export function useShareDialog(sessionId: string | null, ownEmail: string | null
     }
   }
 
-  return { candidates, members, notice, sharing, removing, addCandidate, toggle, share, remove };
+  return { draft, draftError, setDraft, addDraft, candidates, members, notice, sharing, removing, toggle, share, remove };
 }
