@@ -275,6 +275,23 @@ describe("share", () => {
     expect((await call("POST", "/api/chat/sendMemo", { token: member.token, body: { session_id: owner.sessionId } })).status).toBe(404);
   });
 
+  it("invites a member once, however often or at once the chat is shared with them; again after a revoke", async () => {
+    const owner = await chatWithOneTurn("share-once");
+    const member = await newUser("share-once-member");
+    const share = () =>
+      call("POST", "/api/chat/share", { token: owner.token, body: { session_id: owner.sessionId, emails: [member.email] } });
+    const results = await Promise.all(Array.from({ length: 8 }, share));
+    for (const r of results) expect(r.json).toMatchObject({ status: "success", shared: [member.email], errors: [] });
+    expect((await share()).json).toMatchObject({ status: "success", shared: [member.email] });
+    expect(await outbox(member.email)).toHaveLength(1);
+
+    await call("DELETE", "/api/chat/share", { token: owner.token, body: { session_id: owner.sessionId, email: member.email } });
+    expect((await share()).json).toMatchObject({ status: "success", shared: [member.email] });
+    expect(await outbox(member.email)).toHaveLength(2);
+    const members = await call("GET", `/api/chat/share?session_id=${encodeURIComponent(owner.sessionId)}`, { token: owner.token });
+    expect(members.json.members.map((m: { email: string }) => m.email)).toEqual([member.email]);
+  });
+
   it("is for the owner only: others get 404", async () => {
     const owner = await chatWithOneTurn("share-only");
     const stranger = await newUser("share-stranger");

@@ -1,7 +1,7 @@
 // Sharing a chat: the owner invites e-mail addresses; each invitee gets an
 // e-mail with a link and may open the chat read-only after signing in with that
 // address; removing a member cuts their access at once.
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
 import { chatSession } from "../chat/stub";
 import { MEMO_MESSAGES, SHARE_MESSAGES, recipientCapMessage } from "../contract/mail";
 import { getDb } from "../db/client";
@@ -53,6 +53,11 @@ export async function shareChat(
       errors.push({ email, error: SHARE_MESSAGES.cannotShareWithSelf });
       continue;
     }
+    // a member already has the chat and its invitation: sharing again sends nothing
+    if (await isMember(env, sessionId, email)) {
+      shared.push(email);
+      continue;
+    }
     // the invitation is an e-mail of the owner's words: the daily caps apply before access is granted
     if (!(await senderUnderDailyCap({ env }, { senderId: owner.id }))) {
       errors.push({ email, error: MEMO_MESSAGES.dailySenderCap });
@@ -62,11 +67,19 @@ export async function shareChat(
       errors.push({ email, error: recipientCapMessage(email) });
       continue;
     }
-    await getDb(env)
+    // a new share, or a revoked one restored; 0 changes when a share running at
+    // the same time granted it first, and that one sends the invitation
+    const granted = await getDb(env)
       .insert(chatShares)
       .values({ sessionId, email, invitedBy: owner.id, createdAt: Date.now() })
-      .onConflictDoUpdate({ target: [chatShares.sessionId, chatShares.email], set: { revokedAt: null, invitedBy: owner.id } })
+      .onConflictDoUpdate({
+        target: [chatShares.sessionId, chatShares.email],
+        set: { revokedAt: null, invitedBy: owner.id },
+        setWhere: isNotNull(chatShares.revokedAt),
+      })
       .run();
+    shared.push(email);
+    if (granted.meta.changes === 0) continue;
     const sent = await sendMail(
       { env },
       {
@@ -83,10 +96,18 @@ export async function shareChat(
         ),
       },
     );
-    shared.push(email);
     if (!sent.ok) errors.push({ email, error: "Access was granted, but the invitation e-mail could not be sent." });
   }
   return { shared, errors };
+}
+
+async function isMember(env: Env, sessionId: string, email: string): Promise<boolean> {
+  const row = await getDb(env)
+    .select({ email: chatShares.email })
+    .from(chatShares)
+    .where(and(eq(chatShares.sessionId, sessionId), eq(chatShares.email, email), isNull(chatShares.revokedAt)))
+    .get();
+  return row !== undefined;
 }
 
 export async function listMembers({ env }: EnvDeps, { ownerId, sessionId }: { ownerId: string; sessionId: string }) {
