@@ -1,10 +1,11 @@
 // The shared layout: header, sidebar, the routed page, footer, and the dialogs.
-import { lazy, Suspense } from "react";
-import { Outlet } from "react-router-dom";
+import { lazy, Suspense, useEffect } from "react";
+import { Outlet, useSearchParams } from "react-router-dom";
 import { useSnapshot } from "valtio";
 import { LoadBoundary, RELOAD_ADVICE } from "../components/LoadBoundary";
 import { Modal } from "../components/Modal";
-import { appInfo, closeSettings } from "../state/app";
+import { SETTINGS_RETURN_PARAM } from "../../worker/contract/billing";
+import { appInfo, closeSettings, openSettings } from "../state/app";
 import { useChatConnection } from "../state/chatConnection";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
@@ -18,6 +19,7 @@ export function Layout() {
   const { isSidebarOpen, isOpenSettingsModal } = useSnapshot(appInfo);
   // One chat connection for the whole layout, so the sidebar history stays current on every page.
   useChatConnection();
+  useSettingsReturn();
   return (
     <div className={isSidebarOpen ? "app-shell sidebar-is-open" : "app-shell"}>
       <Header />
@@ -38,6 +40,18 @@ export function Layout() {
       )}
     </div>
   );
+}
+
+/** Back from a checkout cancelled in Settings (?settings=subscription): Settings opens again on its tab. */
+function useSettingsReturn() {
+  const [params, setParams] = useSearchParams();
+  useEffect(() => {
+    if (params.get(SETTINGS_RETURN_PARAM) !== "subscription") return;
+    openSettings("subscription");
+    const rest = new URLSearchParams(params);
+    rest.delete(SETTINGS_RETURN_PARAM);
+    setParams(rest, { replace: true });
+  }, [params, setParams]);
 }
 
 /** In the settings' place when their code could not be fetched. */

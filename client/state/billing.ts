@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import {
   BILLING_MESSAGES,
+  SETTINGS_RETURN_PARAM,
   type CancelResponse,
   type CheckoutResponse,
   type Plan,
@@ -53,14 +54,22 @@ function checkoutTarget(url: unknown): string | null {
   }
 }
 
+/** The page Settings is open on, marked so a cancelled checkout opens Settings there again. */
+export function settingsReturnPath(): string {
+  const url = new URL(window.location.href);
+  url.searchParams.set(SETTINGS_RETURN_PARAM, "subscription");
+  return url.pathname + url.search;
+}
+
 /**
- * POST /api/payment/create-checkout-session { planId, email }, then leave for the
- * returned url. Any failure alerts "Something went wrong. Please try again.".
+ * POST /api/payment/create-checkout-session { planId, email, returnTo }, then
+ * leave for the returned url. Any failure alerts "Something went wrong. Please
+ * try again.".
  */
-export async function startCheckout(planId: string): Promise<boolean> {
+export async function startCheckout(planId: string, returnTo?: string): Promise<boolean> {
   try {
     const email = userInfo.user?.email ?? "";
-    const res = await api<CheckoutResponse>("POST", "/api/payment/create-checkout-session", { planId, email });
+    const res = await api<CheckoutResponse>("POST", "/api/payment/create-checkout-session", { planId, email, returnTo });
     const target = checkoutTarget(res?.url);
     if (!target) throw new Error("The checkout session has no usable url.");
     browserNavigation.assign(target);
@@ -73,7 +82,7 @@ export async function startCheckout(planId: string): Promise<boolean> {
 }
 
 /** Checkout with a pending plan id, so its button is disabled and double clicks start one session. */
-export function useCheckout(): { pendingPlanId: string | null; checkout: (planId: string) => Promise<void> } {
+export function useCheckout(returnTo?: () => string): { pendingPlanId: string | null; checkout: (planId: string) => Promise<void> } {
   const [pendingPlanId, setPendingPlanId] = useState<string | null>(null);
   const pending = useRef(false);
   const live = useRef(true);
@@ -90,7 +99,7 @@ export function useCheckout(): { pendingPlanId: string | null; checkout: (planId
     pending.current = true;
     setPendingPlanId(planId);
     try {
-      await startCheckout(planId);
+      await startCheckout(planId, returnTo?.());
     } finally {
       pending.current = false;
       if (live.current) setPendingPlanId(null);

@@ -304,7 +304,11 @@ describe("Subscription panel", () => {
     await user.click(await screen.findByRole("button", { name: "Choose Pro" }));
 
     expect(calls(CHECKOUT_URL)).toHaveLength(1);
-    expect(calls(CHECKOUT_URL)[0]).toMatchObject({ method: "POST", body: { planId: "pro_annual", email: "ann@example.com" } });
+    // a cancelled checkout comes back to this page with Settings open on Subscription
+    expect(calls(CHECKOUT_URL)[0]).toMatchObject({
+      method: "POST",
+      body: { planId: "pro_annual", email: "ann@example.com", returnTo: "/?settings=subscription" },
+    });
     expect(calls(CHECKOUT_URL)[0]!.headers.Authorization).toBe("Bearer tok-ann");
     // no second session while the first is being created
     expect((screen.getByRole("button", { name: "Choose Pro" }) as HTMLButtonElement).disabled).toBe(true);
@@ -321,7 +325,11 @@ describe("Subscription panel", () => {
     render(<SubscriptionPanel />);
     await user.click(await screen.findByRole("button", { name: "Choose Premium" }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith("/dev/checkout?session_id=dev_1"));
-    expect(calls(CHECKOUT_URL)[0]!.body).toEqual({ planId: "premium_monthly", email: "ann@example.com" });
+    expect(calls(CHECKOUT_URL)[0]!.body).toEqual({
+      planId: "premium_monthly",
+      email: "ann@example.com",
+      returnTo: "/?settings=subscription",
+    });
   });
 
   it.each([

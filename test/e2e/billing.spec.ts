@@ -57,3 +57,26 @@ test("subscribe through the test checkout, then cancel", async ({ page }) => {
   await expect(settings.getByText(/^Access until /)).toHaveText(new RegExp(`^Access until ${longDate.source}$`));
   await expect(settings.getByRole("button", { name: "Choose Premium" })).toBeVisible();
 });
+
+test("a checkout cancelled from Settings comes back to the page it started on, Settings open", async ({ page }) => {
+  const email = `billing-back-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  await page.goto("/app/auth/register");
+  await page.getByLabel("Email address").fill(email);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByLabel("Password").fill("Secret123");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("button", { name: `Account menu for ${email}` })).toBeVisible();
+
+  await page.goto("/app/files");
+  await page.getByRole("button", { name: `Account menu for ${email}` }).click();
+  await page.getByRole("menuitem", { name: "Settings" }).click();
+  const settings = page.getByRole("dialog", { name: "Settings" });
+  await settings.getByRole("tab", { name: "Subscription" }).click();
+  await settings.getByRole("button", { name: "Choose Pro" }).click();
+  await expect(page).toHaveURL(/\/dev\/checkout\?/);
+  await page.getByRole("button", { name: "Cancel" }).click();
+
+  await expect(page).toHaveURL(/\/app\/files$/);
+  await expect(settings.getByRole("tab", { name: "Subscription", selected: true })).toBeVisible();
+  await expect(settings.getByText("Pro (Annual)")).toBeVisible();
+});

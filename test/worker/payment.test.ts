@@ -326,6 +326,44 @@ describe("local test checkout", () => {
     return { page: page.json as string, form };
   }
 
+  it.each([
+    [undefined, "/app/payment"],
+    ["/app/chat?session=s-1&settings=subscription", "/app/chat?session=s-1&settings=subscription"],
+    ["/?settings=subscription", "/?settings=subscription"],
+    ["//evil.example/app", "/app/payment"],
+    ["https://evil.example/", "/app/payment"],
+    ["/app/../../x", "/app/payment"],
+    ["/app/chat?x=<script>", "/app/payment"],
+  ])("Cancel returns a checkout started with returnTo %j to %s", async (returnTo, back) => {
+    const u = await newUser("testcancel");
+    const checkout = await request(env, "POST", "/api/payment/create-checkout-session", {
+      token: u.token,
+      body: { planId: "monthly", returnTo },
+    });
+    const page = await request(env, "GET", new URL(checkout.json.url).pathname + new URL(checkout.json.url).search);
+    const cancelForm = /action="\/dev\/checkout\/cancel">(.*?)<button/.exec(page.json as string)![1]!;
+    const fields = new URLSearchParams(
+      [...cancelForm.matchAll(/name="(\w+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!.replace(/&amp;/g, "&")]),
+    );
+    const cancelled = await app.fetch(
+      new Request("http://localhost/dev/checkout/cancel", { method: "POST", body: fields, redirect: "manual" }),
+      env,
+      createExecutionContext(),
+    );
+    expect(cancelled.status).toBe(303);
+    expect(cancelled.headers.get("Location")).toBe(back);
+  });
+
+  it("sends a forged Cancel return to the upgrade page", async () => {
+    const form = new URLSearchParams({ back: "https://evil.example/" });
+    const cancelled = await app.fetch(
+      new Request("http://localhost/dev/checkout/cancel", { method: "POST", body: form, redirect: "manual" }),
+      env,
+      createExecutionContext(),
+    );
+    expect(cancelled.headers.get("Location")).toBe("/app/payment");
+  });
+
   it("shows the plan and price, and Pay activates it through the webhook's transitions", async () => {
     const u = await newUser("testpay");
     const { page, form } = await payWithTestCheckout(u.token, "yearly");

@@ -22,7 +22,14 @@ export interface PlansResponse {
 export const SETTINGS_PLAN_IDS = ["premium_monthly", "pro_annual"] as const;
 export const UPGRADE_PLAN_IDS = ["monthly", "yearly"] as const;
 
-/** POST /api/payment/create-checkout-session { planId, email } */
+/**
+ * POST /api/payment/create-checkout-session { planId, email, returnTo? }: a
+ * cancelled checkout returns to `returnTo`, the app page it was started from
+ * (one on which Settings was open carries ?settings=subscription, which opens it
+ * again), or else to the upgrade page.
+ */
+export const SETTINGS_RETURN_PARAM = "settings";
+
 export interface CheckoutResponse {
   sessionId: string;
   url: string;

@@ -1,5 +1,5 @@
 // The local test checkout (/dev/checkout): shows the plan and price with Pay
-// and Cancel. Pay feeds Stripe-shaped events (checkout.session.completed, then
+// and Cancel (back to the page the checkout was started from). Pay feeds Stripe-shaped events (checkout.session.completed, then
 // customer.subscription.created) to the same handler the Stripe webhook uses.
 // Only in development without a Stripe key; elsewhere a 404 (a test proves it).
 import { Hono } from "hono";
@@ -8,7 +8,7 @@ import { formatPrice } from "../contract/billing";
 import { isTestCheckout, TEST_CHECKOUT_PATH, testCheckoutCompletedEvent, wasTestCheckoutPaid } from "../providers/payments";
 import { getDb } from "../db/client";
 import { addPeriod, getPlan, processStripeEvent } from "../services/billing";
-import { isOpenCheckout } from "../services/checkouts";
+import { checkoutReturnPath, isOpenCheckout } from "../services/checkouts";
 import { escapeHtml } from "../services/mail";
 import { verifyLink } from "../lib/signed-links";
 
@@ -16,18 +16,18 @@ interface CheckoutRef {
   sessionId: string;
   userId: string;
   planId: string;
-  fields: { session: string; expires: string; signature: string };
+  fields: { session: string; expires: string; signature: string; back: string };
 }
 
 /** A signed checkout that is still the user's open one, or was paid (a second Pay is then a replay). */
 async function readCheckout(env: Env, fields: Record<string, string | undefined>): Promise<CheckoutRef | null> {
-  const { session = "", expires, signature } = fields;
+  const { session = "", expires, signature, back } = fields;
   if (!(await verifyLink(env.JWT_SECRET, "checkout", session, expires, signature))) return null;
   const [sessionId, userId, planId] = session.split(":");
   if (!sessionId || !userId || !planId) return null;
   const db = getDb(env);
   if (!(await isOpenCheckout({ db }, { userId, sessionId })) && !(await wasTestCheckoutPaid(db, sessionId))) return null;
-  return { sessionId, userId, planId, fields: { session, expires: expires!, signature: signature! } };
+  return { sessionId, userId, planId, fields: { session, expires: expires!, signature: signature!, back: checkoutReturnPath(back) } };
 }
 
 function page(title: string, body: string): string {
@@ -116,4 +116,7 @@ export const testCheckout = new Hono<{ Bindings: Env }>()
     for (const event of events) await processStripeEvent({ db: getDb(c.env) }, { event });
     return c.redirect(`/app/subscription/success?session_id=${encodeURIComponent(ref.sessionId)}`, 303);
   })
-  .post("/cancel", (c) => c.redirect("/app/payment", 303));
+  .post("/cancel", async (c) => {
+    const { back } = await c.req.parseBody().catch(() => ({ back: undefined }));
+    return c.redirect(checkoutReturnPath(typeof back === "string" ? back : undefined), 303);
+  });

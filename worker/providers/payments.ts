@@ -102,12 +102,14 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
 export function testCheckoutProvider(env: Env, origin: string): PaymentProvider {
   return {
     name: "test-checkout",
-    async createCheckout({ plan, userId }) {
+    async createCheckout({ plan, userId, cancelUrl }) {
       const sessionId = `cs_test_local_${crypto.randomUUID().replace(/-/g, "")}`;
       const subject = `${sessionId}:${userId}:${plan.id}`;
       const { expires, signature } = await signLink(env.JWT_SECRET, "checkout", subject, TEST_CHECKOUT_TTL_MS);
       const url = new URL(TEST_CHECKOUT_PATH, origin);
-      url.search = new URLSearchParams({ session: subject, expires, signature }).toString();
+      const back = new URL(cancelUrl);
+      // where Cancel goes: checked again there (it is not signed)
+      url.search = new URLSearchParams({ session: subject, expires, signature, back: back.pathname + back.search }).toString();
       return { sessionId, url: url.toString(), customerId: null };
     },
     // Pay refuses a checkout that is not the user's open one, so expiring is only telling whether it was paid

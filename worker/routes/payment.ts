@@ -19,7 +19,7 @@ import {
   subscriptionRow,
   subscriptionStatus,
 } from "../services/billing";
-import { takeOpenCheckout } from "../services/checkouts";
+import { checkoutReturnPath, takeOpenCheckout } from "../services/checkouts";
 import { appOrigin } from "../lib/origin";
 
 const cryptoProvider = Stripe.createSubtleCryptoProvider();
@@ -54,6 +54,7 @@ export const paymentRoutes = new Hono<AppEnv>()
       z.object({
         planId: z.string({ error: BILLING_MESSAGES.unknownPlan }).min(1, BILLING_MESSAGES.unknownPlan),
         email: z.string().optional(),
+        returnTo: z.string().optional(),
       }),
     ),
     async (c) => {
@@ -71,7 +72,7 @@ export const paymentRoutes = new Hono<AppEnv>()
         email: user.email,
         customerId: current?.stripeCustomerId ?? null,
         successUrl: `${appOrigin(c.env, c.req.url)}/app/subscription/success`,
-        cancelUrl: `${appOrigin(c.env, c.req.url)}/app/payment`,
+        cancelUrl: `${appOrigin(c.env, c.req.url)}${checkoutReturnPath(c.req.valid("json").returnTo)}`,
       });
       if (customerId && customerId !== current?.stripeCustomerId) await rememberCustomer({ db: c.var.db }, { userId: user.id, customerId });
       // one checkout stays payable: the one this replaces is expired, and if it was paid meanwhile

@@ -1,9 +1,16 @@
 // One open checkout per user: opening a checkout expires the one opened before,
-// so two tabs (or a back button and a new plan) cannot both be paid.
+// so two tabs (or a back button and a new plan) cannot both be paid. A cancelled
+// checkout returns to the app page it was started from.
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { subscriptions } from "../db/schema";
 import type { DbDeps } from "./deps";
+
+/** A page of this app (a path, with a plain query) a cancelled checkout may return to; anything else returns to the upgrade page. */
+const APP_PAGE = /^\/(app(\/[\w-]+)*\/?)?(\?[\w=&%.~-]*)?$/;
+export function checkoutReturnPath(returnTo: string | undefined): string {
+  return returnTo && returnTo.length <= 300 && APP_PAGE.test(returnTo) ? returnTo : "/app/payment";
+}
 
 /**
  * Makes `sessionId` the user's open checkout and returns the one it replaced (null if none).

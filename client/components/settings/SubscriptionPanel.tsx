@@ -5,13 +5,13 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { BILLING_MESSAGES, SETTINGS_PLAN_IDS, type Plan, type SubscriptionStatusResponse } from "../../../worker/contract/billing";
 import { formatLongDate, pickPlans } from "../../lib/billing";
-import { cancelSubscription, loadSubscription, useCheckout, usePlanCatalogue } from "../../state/billing";
+import { cancelSubscription, loadSubscription, settingsReturnPath, useCheckout, usePlanCatalogue } from "../../state/billing";
 import "../billing/billing.css";
 import { PlanGrid } from "../billing/PlanGrid";
 
 export function SubscriptionPanel() {
   const { plans, failed } = usePlanCatalogue();
-  const { pendingPlanId, checkout } = useCheckout();
+  const { pendingPlanId, checkout } = useCheckout(settingsReturnPath);
   const [subscription, setSubscription] = useState<SubscriptionStatusResponse | null>(null);
   const [loaded, setLoaded] = useState(false);
   const [cancelling, setCancelling] = useState(false);
