@@ -16,6 +16,7 @@ import { stubJsonFetch, type RecordedRequest, type Reply } from "../helpers/fetc
 
 const requests: RecordedRequest[] = [];
 let folders = [{ id: "tax", name: "Tax", documentCount: 1 }];
+let failDelete = false;
 const file = (fileId: string, fileName: string): FileItem => ({
   fileId,
   fileName,
@@ -45,6 +46,11 @@ function reply(url: string, init?: RequestInit): Reply {
     const list = inFolder ? FILES.slice(0, 1) : FILES;
     return { status: 200, body: { files: list, pagination: { pageNumber: 1, pageSize: 10, total: list.length, totalPages: 1 } } };
   }
+  if (url.startsWith("/api/folders/") && method === "DELETE") {
+    if (failDelete) return { status: 500, body: { status: "error", message: "Could not delete the folder." } };
+    folders = folders.filter((f) => url !== `/api/folders/${f.id}`);
+    return { status: 200, body: { status: "success", message: "Folder deleted." } };
+  }
   if (url.startsWith("/api/documents/") && method === "PATCH") return { status: 200, body: { status: "success", message: "File moved." } };
   return { status: 200, body: {} };
 }
@@ -52,6 +58,7 @@ function reply(url: string, init?: RequestInit): Reply {
 beforeEach(() => {
   requests.length = 0;
   folders = [{ id: "tax", name: "Tax", documentCount: 1 }];
+  failDelete = false;
   stubJsonFetch(requests, reply);
   localStorage.setItem("token", "t.o.k");
   userInfo.user = { id: "u1", email: "ann@example.com", name: "Ann", phone: "", picture: null };
@@ -118,6 +125,35 @@ describe("folders on My Files", () => {
       ["/api/documents/f1", { folderId: null }],
       ["/api/documents/f2", { folderId: null }],
     ]);
+  });
+
+  it("Delete asks first, says the files stay, and shows a refusal in the dialog", async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const bar = await screen.findByRole("navigation", { name: "Folders" });
+    await user.click(within(bar).getByRole("button", { name: "Tax (1)" }));
+    const deleteTax = async () => {
+      await user.click(within(bar).getByRole("button", { name: "Actions for Tax" }));
+      await user.click(screen.getByRole("menuitem", { name: "Delete" }));
+      return screen.getByRole("dialog", { name: "Delete folder" });
+    };
+    let dialog = await deleteTax();
+    expect(dialog.textContent).toContain("Delete the folder “Tax”? Its file stays in My Files, outside any folder.");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(requests.filter((r) => r.method === "DELETE")).toHaveLength(0);
+
+    failDelete = true;
+    dialog = await deleteTax();
+    await user.click(within(dialog).getByRole("button", { name: "Delete" }));
+    expect((await within(dialog).findByRole("alert")).textContent).toBe("Could not delete the folder.");
+    expect(within(bar).getByRole("button", { name: "Tax (1)" })).toBeTruthy();
+
+    failDelete = false;
+    await user.click(within(dialog).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(requests.filter((r) => r.method === "DELETE").map((r) => r.url)).toEqual(["/api/folders/tax", "/api/folders/tax"]);
+    await waitFor(() => expect(within(bar).queryByRole("button", { name: "Tax (1)" })).toBeNull());
+    expect(within(bar).getByRole("button", { name: "All files" }).getAttribute("aria-pressed")).toBe("true");
   });
 
   it("Chat about this folder starts a chat scoped to it", async () => {

@@ -1,10 +1,12 @@
 // The folders above My Files' table: "All files" and each folder with its file
 // count (choosing one filters the table), "New folder", and a menu per folder
-// with Rename, "Chat about this folder" and Delete (its files stay, at the top level).
+// with Rename, "Chat about this folder" and Delete (asked first; its files stay,
+// at the top level).
 import { useState } from "react";
 import type { Folder } from "../../../worker/contract/folders";
 import { createFolder, deleteFolder, renameFolder } from "../../state/folders";
 import { RowMenu } from "../RowMenu";
+import { FolderDeleteModal } from "./FolderDeleteModal";
 import { FolderNameModal } from "./FolderNameModal";
 import "./folders.css";
 
@@ -19,20 +21,15 @@ interface FolderBarProps {
   onChat: (folder: Folder) => void;
 }
 
-type Editing = { kind: "new" } | { kind: "rename"; folder: Folder } | null;
+type Editing = { kind: "new" } | { kind: "rename" | "delete"; folder: Folder } | null;
 
 export function FolderBar({ folders, current, onChoose, onChanged, onChat }: FolderBarProps) {
   const [editing, setEditing] = useState<Editing>(null);
-  const [error, setError] = useState<string | null>(null);
 
   async function remove(folder: Folder) {
-    try {
-      await deleteFolder(folder.id);
-      if (current === folder.id) onChoose(null);
-      onChanged();
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    }
+    await deleteFolder(folder.id);
+    if (current === folder.id) onChoose(null);
+    onChanged();
   }
 
   return (
@@ -55,7 +52,7 @@ export function FolderBar({ folders, current, onChoose, onChanged, onChat }: Fol
                 disabled: folder.documentCount === 0,
                 title: folder.documentCount === 0 ? "Move files into this folder first" : undefined,
               },
-              { label: "Delete", danger: true, onSelect: () => void remove(folder) },
+              { label: "Delete", danger: true, onSelect: () => setEditing({ kind: "delete", folder }) },
             ]}
           />
         </span>
@@ -63,11 +60,6 @@ export function FolderBar({ folders, current, onChoose, onChanged, onChat }: Fol
       <button type="button" className="btn btn-outline" onClick={() => setEditing({ kind: "new" })}>
         New folder
       </button>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
       {editing?.kind === "new" && (
         <FolderNameModal
           title="New folder"
@@ -84,6 +76,9 @@ export function FolderBar({ folders, current, onChoose, onChanged, onChat }: Fol
           onSave={(name) => renameFolder(editing.folder.id, name).then(onChanged)}
           onClose={() => setEditing(null)}
         />
+      )}
+      {editing?.kind === "delete" && (
+        <FolderDeleteModal folder={editing.folder} onDelete={() => remove(editing.folder)} onClose={() => setEditing(null)} />
       )}
     </nav>
   );
