@@ -81,3 +81,32 @@ test("a text file renamed to .pdf ends Failed with the reason", async ({ page })
   await expect(row.getByText("Failed")).toBeVisible({ timeout: 20_000 });
   await expect(row).toContainText("Not a PDF");
 });
+
+test("on a phone, the selection bar leaves the last row and the pagination reachable", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUp(page, "files-selection");
+  await page.goto("/app/files");
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Upload file" }).click();
+  const files = await Promise.all(
+    Array.from({ length: 11 }, async (_, i) => ({
+      name: `Memo-${i + 1}.pdf`,
+      mimeType: "application/pdf",
+      buffer: await makePdf([`Memo number ${i + 1} about the travel policy.`]),
+    })),
+  );
+  await (await chooser).setFiles(files);
+  await expect(page.getByText("Page 1 of 2")).toBeVisible({ timeout: 30_000 });
+
+  await page.getByRole("row").filter({ hasText: "Memo-" }).first().getByRole("cell").first().click();
+  await expect(page.getByRole("toolbar", { name: "Selected files" })).toBeVisible();
+  const next = page.getByRole("button", { name: /next/i });
+  await next.scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 5000);
+  // the Next button is what a tap on its centre reaches, not the bar above it
+  const onTop = await next.evaluate((button) => {
+    const box = button.getBoundingClientRect();
+    return button.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+  });
+  expect(onTop).toBe(true);
+});
