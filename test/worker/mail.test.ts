@@ -162,6 +162,30 @@ describe("daily e-mail caps", () => {
     expect(members.json.members).toEqual([]);
   });
 
+  it("holds the recipient's cap against shares from several owners at once", async () => {
+    const owners = await Promise.all(["race-a", "race-b", "race-c", "race-d"].map((p) => chatWithOneTurn(p)));
+    const target = `race-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await pastMails(DAILY_MAILS_PER_RECIPIENT - 1, { senderId: "someone-else", to: target });
+    const results = await Promise.all(
+      owners.map((o) => call("POST", "/api/chat/share", { token: o.token, body: { session_id: o.sessionId, emails: [target] } })),
+    );
+    expect(results.filter((r) => r.json.status === "success")).toHaveLength(1);
+    for (const r of results.filter((r) => r.json.status !== "success"))
+      expect(r.json.errors).toEqual([{ email: target, error: recipientCapMessage(target) }]);
+    expect((await outbox(target)).filter((m) => m.kind === "share")).toHaveLength(1);
+  });
+
+  it("holds the sender's cap against memos sent at once", async () => {
+    const owner = await chatWithOneTurn("race-memo");
+    await pastMails(DAILY_MAILS_PER_SENDER - 1, { senderId: owner.user.id, to: "someone@example.com" });
+    const memos = await Promise.all(
+      [1, 2, 3].map(() => call("POST", "/api/chat/sendMemo", { token: owner.token, body: { session_id: owner.sessionId } })),
+    );
+    expect(memos.map((m) => m.status).sort()).toEqual([200, 429, 429]);
+    for (const m of memos.filter((m) => m.status === 429)) expect(m.json.message).toBe(MEMO_MESSAGES.dailySenderCap);
+    expect(await outbox(owner.email)).toHaveLength(1);
+  });
+
   it("refuses e-mails to an address that had its share today, whoever sends them", async () => {
     const owner = await chatWithOneTurn("cap-recipient");
     const target = `target-${crypto.randomUUID().slice(0, 8)}@example.com`;

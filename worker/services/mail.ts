@@ -1,7 +1,9 @@
 // Every e-mail goes through here: recorded in the D1 outbox first, then sent by
 // the configured mailer; the outcome (sent, or failed with the error) is written
-// back and returned, so a failure is reported and never silently dropped.
-import { and, count, eq, gt, isNotNull } from "drizzle-orm";
+// back and returned, so a failure is reported and never silently dropped. One a
+// user has sent (memo, share) is recorded only under the daily caps, checked in
+// the same statement, so requests at once cannot pass a cap together.
+import { and, count, eq, gt, isNotNull, sql } from "drizzle-orm";
 import { DAILY_MAILS_PER_RECIPIENT, DAILY_MAILS_PER_SENDER } from "../contract/mail";
 import { getDb } from "../db/client";
 import { emailOutbox } from "../db/schema";
@@ -23,28 +25,48 @@ export interface MailRequest {
 
 export interface MailOutcome {
   ok: boolean;
-  outboxId: number;
+  /** null when it was not recorded: a daily cap was reached */
+  outboxId: number | null;
   error?: string;
+  capReached?: CapReached;
 }
 
-export async function sendMail(
+/** Which daily cap keeps a user's e-mail from being sent. */
+export type CapReached = "sender" | "recipient";
+
+/**
+ * Records the e-mail as queued and returns its outbox id; one with a sender only
+ * while the sender and the recipient are under their daily caps, else which is reached.
+ */
+export async function queueMail({ env }: EnvDeps, mail: MailRequest): Promise<{ outboxId: number } | { capReached: CapReached }> {
+  const db = getDb(env);
+  const { to, senderId = null, subject, kind, text, html } = mail;
+  if (!senderId) {
+    const [row] = await db
+      .insert(emailOutbox)
+      .values({ to, subject, kind, status: "queued", textBody: text, htmlBody: html })
+      .returning({ id: emailOutbox.id });
+    return { outboxId: row!.id };
+  }
+  const now = Date.now();
+  const since = now - DAY_MS;
+  const row = await db.get<{ id: number } | undefined>(sql`
+    INSERT INTO email_outbox ("to", sender_id, subject, kind, status, text_body, html_body, created_at)
+    SELECT ${to}, ${senderId}, ${subject}, ${kind}, 'queued', ${text}, ${html}, ${now}
+    WHERE (SELECT COUNT(*) FROM email_outbox WHERE sender_id = ${senderId} AND created_at > ${since}) < ${DAILY_MAILS_PER_SENDER}
+      AND (SELECT COUNT(*) FROM email_outbox WHERE "to" = ${to} AND sender_id IS NOT NULL AND created_at > ${since}) < ${DAILY_MAILS_PER_RECIPIENT}
+    RETURNING id`);
+  if (row) return { outboxId: row.id };
+  return { capReached: (await senderUnderDailyCap({ env }, { senderId })) ? "recipient" : "sender" };
+}
+
+/** Sends an e-mail queued by queueMail and records how it went. */
+export async function deliverMail(
   { env, mailer = chooseMailer(env) }: EnvDeps & { mailer?: Mailer },
+  outboxId: number,
   mail: MailRequest,
 ): Promise<MailOutcome> {
   const db = getDb(env);
-  const [row] = await db
-    .insert(emailOutbox)
-    .values({
-      to: mail.to,
-      senderId: mail.senderId ?? null,
-      subject: mail.subject,
-      kind: mail.kind,
-      status: "queued",
-      textBody: mail.text,
-      htmlBody: mail.html,
-    })
-    .returning({ id: emailOutbox.id });
-  const outboxId = row!.id;
   try {
     await mailer.send({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, replyTo: mail.replyTo });
     await db.update(emailOutbox).set({ status: "sent" }).where(eq(emailOutbox.id, outboxId));
@@ -58,6 +80,17 @@ export async function sendMail(
       .where(eq(emailOutbox.id, outboxId));
     return { ok: false, outboxId, error };
   }
+}
+
+/** A queued e-mail that is no longer to be sent (another request sent its like). */
+export async function dropQueuedMail({ env }: EnvDeps, outboxId: number): Promise<void> {
+  await getDb(env).delete(emailOutbox).where(eq(emailOutbox.id, outboxId));
+}
+
+export async function sendMail(deps: EnvDeps & { mailer?: Mailer }, mail: MailRequest): Promise<MailOutcome> {
+  const queued = await queueMail(deps, mail);
+  if ("capReached" in queued) return { ok: false, outboxId: null, capReached: queued.capReached };
+  return deliverMail(deps, queued.outboxId, mail);
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

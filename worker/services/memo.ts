@@ -158,6 +158,8 @@ export async function sendChatMemo(
       html: memoHtml(title, memo),
     },
   );
+  // a memo sent at the same moment took the last of a cap
+  if (sent.capReached) throw new ApiError(429, sent.capReached === "sender" ? MEMO_MESSAGES.dailySenderCap : recipientCapMessage(to));
   if (!sent.ok) throw new ApiError(502, MEMO_MESSAGES.sendFailed);
   return memo;
 }

@@ -8,7 +8,7 @@ import { getDb } from "../db/client";
 import { chatShares, chats } from "../db/schema";
 import { ApiError } from "../errors";
 import type { EnvDeps } from "./deps";
-import { emailHtml, escapeHtml, recipientUnderDailyCap, sendMail, senderUnderDailyCap } from "./mail";
+import { deliverMail, dropQueuedMail, emailHtml, escapeHtml, queueMail, type MailRequest } from "./mail";
 
 /** The chat row when the caller owns it; any other caller gets the same 404 as a missing chat. */
 async function ownedChat(env: Env, sessionId: string, userId: string) {
@@ -58,13 +58,11 @@ export async function shareChat(
       shared.push(email);
       continue;
     }
-    // the invitation is an e-mail of the owner's words: the daily caps apply before access is granted
-    if (!(await senderUnderDailyCap({ env }, { senderId: owner.id }))) {
-      errors.push({ email, error: MEMO_MESSAGES.dailySenderCap });
-      continue;
-    }
-    if (!(await recipientUnderDailyCap({ env }, { address: email }))) {
-      errors.push({ email, error: recipientCapMessage(email) });
+    // the invitation is an e-mail of the owner's words: it is queued under the daily caps before access is granted
+    const invitation = invitationMail(owner, email, title, link);
+    const queued = await queueMail({ env }, invitation);
+    if ("capReached" in queued) {
+      errors.push({ email, error: queued.capReached === "sender" ? MEMO_MESSAGES.dailySenderCap : recipientCapMessage(email) });
       continue;
     }
     // a new share, or a revoked one restored; 0 changes when a share running at
@@ -79,26 +77,30 @@ export async function shareChat(
       })
       .run();
     shared.push(email);
-    if (granted.meta.changes === 0) continue;
-    const sent = await sendMail(
-      { env },
-      {
-        kind: "share",
-        to: email,
-        senderId: owner.id,
-        subject: `${owner.email} shared a chat with you: ${title}`,
-        text: `${owner.email} shared the chat "${title}" with you on DocChat.\n\nOpen it here (sign in with ${email}): ${link}\n\nYou can read the chat; only its owner can ask new questions in it.`,
-        html: emailHtml(
-          "A chat was shared with you",
-          `<p>${escapeHtml(owner.email)} shared the chat <strong>${escapeHtml(title)}</strong> with you.</p>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">Open the chat</a></p>
-<p style="color:#6b7280">Sign in with ${escapeHtml(email)} to open it. You can read the chat; only its owner can ask new questions in it.</p>`,
-        ),
-      },
-    );
+    if (granted.meta.changes === 0) {
+      await dropQueuedMail({ env }, queued.outboxId);
+      continue;
+    }
+    const sent = await deliverMail({ env }, queued.outboxId, invitation);
     if (!sent.ok) errors.push({ email, error: "Access was granted, but the invitation e-mail could not be sent." });
   }
   return { shared, errors };
+}
+
+function invitationMail(owner: { id: string; email: string }, email: string, title: string, link: string): MailRequest {
+  return {
+    kind: "share",
+    to: email,
+    senderId: owner.id,
+    subject: `${owner.email} shared a chat with you: ${title}`,
+    text: `${owner.email} shared the chat "${title}" with you on DocChat.\n\nOpen it here (sign in with ${email}): ${link}\n\nYou can read the chat; only its owner can ask new questions in it.`,
+    html: emailHtml(
+      "A chat was shared with you",
+      `<p>${escapeHtml(owner.email)} shared the chat <strong>${escapeHtml(title)}</strong> with you.</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">Open the chat</a></p>
+<p style="color:#6b7280">Sign in with ${escapeHtml(email)} to open it. You can read the chat; only its owner can ask new questions in it.</p>`,
+    ),
+  };
 }
 
 async function isMember(env: Env, sessionId: string, email: string): Promise<boolean> {
