@@ -252,6 +252,23 @@ describe("index calls for one upload", () => {
     return { token, user, s3Key: link.json.s3Key as string };
   }
 
+  it("answers a key it never gave this user, however long, with 404", async () => {
+    const { token, s3Key } = await arrivedUpload("index-foreign", THREE_PAGES);
+    const stranger = await newUser("index-stranger");
+    for (const [who, key] of [
+      [stranger.token, s3Key],
+      [token, `${s3Key}${"k".repeat(1100)}`],
+      [token, "k".repeat(1100)],
+      [token, s3Key.replace(".pdf", "/../x.pdf")],
+    ] as const)
+      expect(await call("POST", "/api/documents/index", { token: who, body: { s3_key: key } })).toMatchObject({
+        status: 404,
+        json: { message: M.fileNotFound },
+      });
+    // the owner's own call still indexes it
+    expect((await call("POST", "/api/documents/index", { token, body: { s3_key: s3Key } })).status).toBe(200);
+  });
+
   it("five at once (a double click, a retry): five 200s, one fileId, one document, its chunks indexed once; a later call answers the same", async () => {
     const { token, user, s3Key } = await arrivedUpload("index-5", THREE_PAGES);
     const index = () => call("POST", "/api/documents/index", { token, body: { s3_key: s3Key } });

@@ -60,6 +60,14 @@ describe("folders", () => {
     expect(await make(token, "One too many")).toMatchObject({ status: 409, json: { message: M.tooMany } });
   });
 
+  it("holds the limit against folders created at once", async () => {
+    const { token } = await newUser("fold-race");
+    const made = await Promise.all(Array.from({ length: MAX_FOLDERS + 5 }, (_, i) => make(token, `Race ${i}`)));
+    expect(made.filter((r) => r.status === 201)).toHaveLength(MAX_FOLDERS);
+    for (const r of made.filter((r) => r.status !== 201)) expect(r).toMatchObject({ status: 409, json: { message: M.tooMany } });
+    expect(await folders(token)).toHaveLength(MAX_FOLDERS);
+  });
+
   it("refuses a name of invisible characters, and one that differs only by them", async () => {
     const { token } = await newUser("fold-invisible");
     for (const name of ["\u200b", "\u2060\u00ad", "\ufeff \u3164", " \u200d "])

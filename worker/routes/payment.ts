@@ -52,9 +52,12 @@ export const paymentRoutes = new Hono<AppEnv>()
     valid(
       "json",
       z.object({
-        planId: z.string({ error: BILLING_MESSAGES.unknownPlan }).min(1, BILLING_MESSAGES.unknownPlan),
-        email: z.string().optional(),
-        returnTo: z.string().optional(),
+        planId: z
+          .string({ error: BILLING_MESSAGES.unknownPlan })
+          .min(1, BILLING_MESSAGES.unknownPlan)
+          .max(100, BILLING_MESSAGES.unknownPlan),
+        email: z.string().max(1000).optional(),
+        returnTo: z.string().max(1000).optional(),
       }),
     ),
     async (c) => {

@@ -48,18 +48,20 @@ async function refuseTakenName({ db }: DbDeps, userId: string, name: string, exc
 /** A unique index refused the name (two requests at once): the same 409. */
 const uniqueRefusal = (err: unknown) => (isUniqueViolation(err) ? new ApiError(409, M.nameTaken) : err);
 
+/** The limit is in the INSERT itself, so folders created at once cannot pass it together. */
 export async function createFolder(deps: DbDeps, { userId, name }: { userId: string; name: string }): Promise<Folder> {
-  const held = (await deps.db.select({ n: count() }).from(folders).where(eq(folders.userId, userId)).get())?.n ?? 0;
-  if (held >= MAX_FOLDERS) throw new ApiError(409, M.tooMany);
   await refuseTakenName(deps, userId, name);
   const id = crypto.randomUUID();
-  await deps.db
-    .insert(folders)
-    .values({ id, userId, name })
-    .run()
+  const created = await deps.db
+    .run(
+      sql`INSERT INTO folders (id, user_id, name, created_at)
+        SELECT ${id}, ${userId}, ${name}, ${Date.now()}
+        WHERE (SELECT count(*) FROM folders WHERE user_id = ${userId}) < ${MAX_FOLDERS}`,
+    )
     .catch((err: unknown) => {
       throw uniqueRefusal(err);
     });
+  if (created.meta.changes === 0) throw new ApiError(409, M.tooMany);
   return { id, name, documentCount: 0 };
 }
 

@@ -19,6 +19,13 @@ export const STALE_UPLOAD_MS = 60 * 60 * 1000;
 /** Upload links a user may hold open at once (they do not count toward the document quota). */
 export const MAX_OPEN_UPLOADS = 20;
 
+const uploadKey = (userId: string, documentId: string) => `users/${userId}/${documentId}.pdf`;
+/** The shape of the keys createUpload gives this user. */
+function isUploadKeyOf(userId: string, r2Key: string): boolean {
+  const prefix = `users/${userId}/`;
+  return r2Key.startsWith(prefix) && /^[\w-]{1,64}\.pdf$/.test(r2Key.slice(prefix.length));
+}
+
 /** The longest file name kept (most file systems allow 255 characters). */
 const FILE_NAME_MAX = 255;
 
@@ -46,7 +53,7 @@ export async function createUpload(
 ): Promise<{ id: string; r2Key: string }> {
   const quota = await quotaFor({ db }, { userId });
   const id = crypto.randomUUID();
-  const r2Key = `users/${userId}/${id}.pdf`;
+  const r2Key = uploadKey(userId, id);
   // One statement, so the counts and the insert cannot be split by a concurrent upload
   // (raw SQL: drizzle cannot express an INSERT ... SELECT with no source table).
   // Upload links whose file has not arrived do not count as documents; they have
@@ -156,6 +163,8 @@ export interface IndexDeps extends LibraryBinding {
  * checks that it is a PDF (ingest/upload-content.ts).
  */
 export async function startIndexing(deps: IndexDeps, { userId, r2Key }: { userId: string; r2Key: string }): Promise<IndexResponse> {
+  // a key this user was never given is not looked up (R2 refuses names over 1,024 bytes with an error)
+  if (!isUploadKeyOf(userId, r2Key)) throw new ApiError(404, M.fileNotFound);
   const object = await deps.bucket.head(r2Key);
   const size = object?.size ?? null;
   const claimed = size ? await claimUpload(deps.db, { userId, r2Key, sizeBytes: size }) : undefined;
