@@ -250,6 +250,21 @@ describe("scanned documents on My Files", () => {
     expect(posts()).toEqual([{ pages: [{ page: 3, text: "Text of page 3" }] }]);
   });
 
+  it("keeps an indexed document's scanned pages offered, with the reason, when recognising them fails", async () => {
+    mixed = true;
+    waiting = [1];
+    engine.manual = true;
+    renderPage();
+    await userEvent.click(await within(await waitFor(row)).findByRole("button", { name: "Recognise text" }));
+    (await nextRead()).reject(new Error("Invalid page request"));
+    await waitFor(() =>
+      expect(within(row()).getByText("Text recognition stopped at page 1. Try again to continue from there.")).toBeTruthy(),
+    );
+    expect(within(row()).getByText("1 scanned page not searchable yet")).toBeTruthy();
+    expect(within(row()).getByRole("button", { name: "Recognise text" })).toBeTruthy();
+    expect(posts()).toEqual([]);
+  });
+
   it("explains a failure in plain words and can be tried again", async () => {
     postReply = () => ({ status: 400, body: { status: "error", message: "The recognised text of a page is too long." } });
     renderPage();

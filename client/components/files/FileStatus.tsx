@@ -20,8 +20,11 @@ export function FileStatus({ file, percent }: { file: FileItem; percent: number 
       : file.status;
   const key = statusKey(status);
   const error = recognition?.phase === "done" ? (recognition.error ?? file.error) : file.error;
+  // a recognition that ended in an error: the document is as before, and says why
+  const recognitionError = recognition?.phase === "done" ? (recognition.error ?? null) : null;
   // an indexed document with a few scanned pages (a cover picture): offered, never started by itself
-  const scannedPagesLeft = key === "indexed" && !recognising && recognition?.phase !== "done" && (file.ocrPages?.length ?? 0) > 0;
+  const scannedPagesLeft =
+    key === "indexed" && !recognising && (recognition?.phase !== "done" || recognitionError !== null) && (file.ocrPages?.length ?? 0) > 0;
 
   return (
     <>
@@ -60,6 +63,7 @@ export function FileStatus({ file, percent }: { file: FileItem; percent: number 
         </button>
       )}
       {(key === "failed" || (key === "needs_ocr" && !recognising)) && error && <span className="file-error">{error}</span>}
+      {scannedPagesLeft && recognitionError && <span className="file-error">{recognitionError}</span>}
     </>
   );
 }
