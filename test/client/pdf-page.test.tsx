@@ -43,7 +43,10 @@ vi.mock("../../client/lib/pdf", () => {
   };
   return {
     loadPdfJs: async () => ({ TextLayer }),
-    openPdf: async () => ({ numPages: 3, getPage: async () => page }),
+    openPdf: async (_id: string, url: string) => {
+      if (url === "blob:broken") throw new Error("Invalid `workerSrc` type.");
+      return { numPages: 3, getPage: async () => page };
+    },
     closePdfs: vi.fn(),
   };
 });
@@ -125,6 +128,17 @@ describe("a page of the document viewer", () => {
     expect(await screen.findByText(NOT_MARKED)).toBeTruthy();
     expect(await marks(container)).toEqual([]);
     expect(scrolled).toEqual([]);
+  });
+});
+
+describe("a page that cannot be shown", () => {
+  it("says so in plain words, naming a page past the end", async () => {
+    const broken = render(<PdfPage url="blob:broken" source={source(passage("Receipts"), [])} />);
+    expect(await broken.findByText("Handbook.pdf could not be shown. Check your connection, then reload the page.")).toBeTruthy();
+    expect(broken.queryByText(/workerSrc/)).toBeNull();
+    broken.unmount();
+    render(<PdfPage url="blob:x" source={{ ...source(passage("Receipts"), []), page: 9 }} />);
+    expect(await screen.findByText("Handbook.pdf has no page 9.")).toBeTruthy();
   });
 });
 

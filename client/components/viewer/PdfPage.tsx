@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import type { ViewedSource } from "../../state/viewer";
 import { citedSpans, markedRanges, pageText, quotedSpans, type MarkedRange, type TextItem } from "../../lib/highlight";
 import { loadPdfJs, openPdf } from "../../lib/pdf";
+import { RELOAD_ADVICE } from "../LoadBoundary";
 
 interface PdfPageProps {
   url: string;
@@ -59,7 +60,7 @@ export function PdfPage({ url, source, zoom = 1 }: PdfPageProps) {
       const lib = await loadPdfJs();
       const doc = await openPdf(source.fileId, url);
       if (cancelled) return;
-      if (source.page > doc.numPages) throw new Error(`${source.fileName} has no page ${source.page}.`);
+      if (source.page > doc.numPages) throw new PageMissing(`${source.fileName} has no page ${source.page}.`);
       const page = await doc.getPage(source.page);
       const scale = Math.max(0.5, (box.clientWidth || 600) / page.getViewport({ scale: 1 }).width);
       const viewport = page.getViewport({ scale });
@@ -99,7 +100,11 @@ export function PdfPage({ url, source, zoom = 1 }: PdfPageProps) {
     })().catch((err: unknown) => {
       if (cancelled || (err as Error)?.name === "RenderingCancelledException") return;
       console.error("The document viewer failed", err);
-      setState({ status: "error", note: err instanceof Error && err.message ? err.message : `${source.fileName} could not be shown.` });
+      // pdf.js's own errors are for developers ("Invalid `workerSrc` type."): the reader gets a plain one
+      setState({
+        status: "error",
+        note: err instanceof PageMissing ? err.message : `${source.fileName} could not be shown. ${RELOAD_ADVICE}`,
+      });
     });
     return () => {
       cancelled = true;
@@ -120,3 +125,6 @@ export function PdfPage({ url, source, zoom = 1 }: PdfPageProps) {
     </div>
   );
 }
+
+/** The cited page is past the document's end (a file replaced since). */
+class PageMissing extends Error {}
