@@ -486,7 +486,10 @@ describe("My Files page", () => {
     await user.click((await screen.findByText("contract.pdf")).closest("tr")!);
     await user.click(screen.getByText("scan.pdf").closest("tr")!);
     await user.click(screen.getByRole("button", { name: "Delete all" }));
-    const dialog = screen.getByRole("dialog", { name: "Delete file" });
+    const dialog = screen.getByRole("dialog", { name: "Delete 2 files" });
+    expect(dialog.textContent).toContain(
+      "Are you sure you want to delete these 2 files? The files will be deleted and you can't revert this action.",
+    );
     await user.click(within(dialog).getByRole("button", { name: "Delete" }));
 
     const alert = await within(dialog).findByRole("alert");

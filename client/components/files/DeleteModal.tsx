@@ -10,6 +10,9 @@ import { deleteDocuments } from "../../state/documents";
 import { Modal } from "../Modal";
 
 export const DELETE_CONFIRM_TEXT = "Are you sure you want to delete this file? The file will be deleted and you can't revert this action.";
+/** The spec's text, for several files at once. */
+export const deleteManyText = (n: number) =>
+  `Are you sure you want to delete these ${n} files? The files will be deleted and you can't revert this action.`;
 
 interface DeleteModalProps {
   /** The files to delete (each with a deletion key: a hash, or the id of an upload that never arrived). */
@@ -75,8 +78,12 @@ export function DeleteModal({ files, onClose, onDeleted }: DeleteModalProps) {
   }
 
   return (
-    <Modal title="Delete file" onClose={loading ? () => {} : onClose} className="delete-modal">
-      <p>{DELETE_CONFIRM_TEXT}</p>
+    <Modal
+      title={files.length > 1 ? `Delete ${files.length} files` : "Delete file"}
+      onClose={loading ? () => {} : onClose}
+      className="delete-modal"
+    >
+      <p>{files.length > 1 ? deleteManyText(files.length) : DELETE_CONFIRM_TEXT}</p>
       {outcome.kind === "single" && (
         <p className="form-error" role="alert">
           {outcome.message}
