@@ -9,8 +9,8 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import userEvent from "@testing-library/user-event";
 import { StrictMode } from "react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { CHAT_MESSAGES, PING, type ChatFile, type StoredMessage, CLOSE_NO_ACCESS } from "../../worker/contract/protocol";
-import { Composer } from "../../client/components/chat/Composer";
+import { CHAT_MESSAGES, CHAT_QUERY_MAX, PING, type ChatFile, type StoredMessage, CLOSE_NO_ACCESS } from "../../worker/contract/protocol";
+import { Composer, QUESTION_AT_LIMIT } from "../../client/components/chat/Composer";
 import { RichText } from "../../client/components/chat/RichText";
 import { setNavigator } from "../../client/lib/api";
 import { PING_INTERVAL_MS, RECONNECT_DELAY_MS, RealtimeConnection } from "../../client/lib/realtime";
@@ -148,6 +148,18 @@ describe("Composer", () => {
     fireEvent.change(box, { target: { value: "a much longer text that needs many lines" } });
     expect(box.style.height).toBe("144px");
     expect(box.style.overflowY).toBe("auto");
+  });
+
+  it("says a question at the length limit is cut there", async () => {
+    const user = userEvent.setup();
+    render(<Composer onSend={() => true} />);
+    const box = screen.getByPlaceholderText("Ask me!") as HTMLTextAreaElement;
+    box.focus();
+    await user.paste("x".repeat(CHAT_QUERY_MAX - 1));
+    expect(screen.queryByText(QUESTION_AT_LIMIT)).toBeNull();
+    await user.paste("yyyy");
+    expect(box.value).toHaveLength(CHAT_QUERY_MAX);
+    expect(screen.getByRole("status").textContent).toBe("A question has at most 4,000 characters; a longer one is cut there.");
   });
 
   it("is disabled with a note when the chat is read-only", async () => {

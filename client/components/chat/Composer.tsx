@@ -1,11 +1,13 @@
 // The chat input (spec sections 2, 5 and 9): "Ask me!", an auto-growing text
 // area between 24 and 144 px, Enter sends (Shift+Enter is a new line), the input
 // is trimmed, and Send is disabled while there is nothing to send. A refused
-// question comes back into the box as a draft to retry.
+// question comes back into the box as a draft to retry. A question at the
+// length limit says so (a longer paste is cut by the box).
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { CHAT_MESSAGES, CHAT_QUERY_MAX } from "../../../worker/contract/protocol";
 import { Icon } from "../Icon";
 
+export const QUESTION_AT_LIMIT = `A question has at most ${CHAT_QUERY_MAX.toLocaleString("en-US")} characters; a longer one is cut there.`;
 export const TEXTAREA_MIN_PX = 24;
 export const TEXTAREA_MAX_PX = 144;
 
@@ -96,6 +98,11 @@ export function Composer({ onSend, busy = false, readOnly = false, leading, draf
         )}
       </div>
       {readOnly && <p className="composer-note">{CHAT_MESSAGES.readOnly}</p>}
+      {!readOnly && value.length >= CHAT_QUERY_MAX && (
+        <p className="composer-note" role="status">
+          {QUESTION_AT_LIMIT}
+        </p>
+      )}
     </form>
   );
 }
