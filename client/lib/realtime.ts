@@ -65,6 +65,8 @@ export interface RealtimeOptions {
   onUnauthorized?: (reason?: string) => void;
   /** Called on close 4403 with the server's reason: this chat may not be opened; the user stays signed in. */
   onNoAccess?: (reason?: string) => void;
+  /** Called when the connection is lost (true: reconnecting) and when it is back or closed (false). */
+  onLost?: (lost: boolean) => void;
 }
 
 export class RealtimeConnection {
@@ -83,12 +85,28 @@ export class RealtimeConnection {
   private lastError: string | undefined;
   /** the sign-in token this connection was opened with */
   private openedWith: string | null = null;
-  state: ConnectionState = "idle";
+  private current: ConnectionState = "idle";
+  private readonly onLost: (lost: boolean) => void;
 
   constructor(options: RealtimeOptions = {}) {
     this.onUnauthorized = options.onUnauthorized ?? forceLogout;
     this.onNoAccess = options.onNoAccess ?? (() => {});
+    this.onLost = options.onLost ?? (() => {});
   }
+
+  get state(): ConnectionState {
+    return this.current;
+  }
+
+  /** Lost from a reconnect's start until it opens (its attempts' "connecting" included), or it is closed. */
+  set state(next: ConnectionState) {
+    const wasLost = this.current === "reconnecting" || (this.current === "connecting" && this.lost);
+    this.current = next;
+    this.lost = next === "reconnecting" || (next === "connecting" && wasLost);
+    if (this.lost !== wasLost) this.onLost(this.lost);
+  }
+
+  private lost = false;
 
   /**
    * The server refused this connection's sign-in. When the session it was opened with has already

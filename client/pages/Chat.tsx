@@ -51,6 +51,8 @@ function ViewerUnavailable() {
 
 /** The query parameter of a shared chat link. */
 export const SHARED_SESSION_PARAM = "session";
+/** Shown while the chat's connection is being opened again; an answer being written goes on once it is back. */
+export const CONNECTION_LOST = "Connection lost. Reconnecting...";
 
 /** Opens the chat of a shared link (`?session=<id>`), then removes the parameter from the address. */
 function useSharedLink(): void {
@@ -128,7 +130,7 @@ function NoAccess({ reason }: { reason: string }) {
 }
 
 export default function Chat() {
-  const { messages, loading, mode, readOnly, uploads, uploadError, draft, noAccess, sessionId } = useSnapshot(chatState);
+  const { messages, loading, mode, readOnly, uploads, uploadError, draft, noAccess, sessionId, reconnecting } = useSnapshot(chatState);
   const { user } = useSnapshot(userInfo);
   const { index: viewing } = useSnapshot(viewer);
   const hasMessages = messages.length > 0;
@@ -157,6 +159,11 @@ export default function Chat() {
           <ErrorBanner message={<RichText text={uploadError} />} onDismiss={dismissUploadError} />
         )}
         {exportError && <ErrorBanner message={exportError} onDismiss={() => setExportError(null)} />}
+        {reconnecting && (
+          <p className="connection-notice" role="status">
+            {CONNECTION_LOST}
+          </p>
+        )}
         <ChatFiles signedIn={Boolean(user)} />
         <Composer
           onSend={sendQuestion}

@@ -59,6 +59,8 @@ export interface ChatState {
   pendingQuery: string | null;
   /** Why this chat cannot be opened (access removed, never shared, deleted); null when it can. */
   noAccess: string | null;
+  /** The connection was lost and is being opened again. */
+  reconnecting: boolean;
 }
 
 export function defaultChatState(): ChatState {
@@ -76,6 +78,7 @@ export function defaultChatState(): ChatState {
     uploads: [],
     pendingQuery: null,
     noAccess: null,
+    reconnecting: false,
   };
 }
 

@@ -60,6 +60,9 @@ export function connectChat(sessionId: string): () => void {
       chatState.noAccess = reason || CHAT_MESSAGES.notYourSession;
       refused = true;
     },
+    onLost: (lost) => {
+      if (chatState.sessionId === sessionId) chatState.reconnecting = lost;
+    },
   });
   const offMessage = conn.onMessage(handleServerMessage);
   const offOpen = conn.onOpen(() => {

@@ -20,6 +20,7 @@ import { resetDrive } from "../../client/state/drive";
 import { signOut, userInfo } from "../../client/state/user";
 import type { User } from "../../worker/contract/validation";
 import { ConnectedChat } from "./connected-chat";
+import { CONNECTION_LOST } from "../../client/pages/Chat";
 import { FakeWebSocket, latestSocket, TICKET_PATH, ticketReply } from "../helpers/fake-websocket";
 import { DOCUMENT_MESSAGES } from "../../worker/contract/documents";
 
@@ -356,7 +357,9 @@ describe("Chat page", () => {
     expect(screen.getByText("Done.")).toBeTruthy();
 
     // unclean close: until the reconnect, sending fails silently (logged) and the failure text shows
+    expect(screen.queryByText(CONNECTION_LOST)).toBeNull();
     await ws.serverClose(1006, false);
+    expect(screen.getByText(CONNECTION_LOST).getAttribute("role")).toBe("status");
     await user.type(screen.getByPlaceholderText("Ask me!"), "Lost question{Enter}");
     expect(screen.getByText(CHAT_MESSAGES.sendFailed)).toBeTruthy();
     expect(chatState.loading).toBe(false);
@@ -946,21 +949,26 @@ describe("RealtimeConnection", () => {
 
   it("reconnects 3000 ms after an unclean close, but not after a clean one or close()", async () => {
     vi.useFakeTimers();
-    const conn = new RealtimeConnection({ onUnauthorized: vi.fn() });
+    const lost: boolean[] = [];
+    const conn = new RealtimeConnection({ onUnauthorized: vi.fn(), onLost: (l) => lost.push(l) });
     const opened = vi.fn();
     conn.onOpen(opened);
     conn.connect("guest-1");
     await FakeWebSocket.instances[0]!.open();
+    expect(lost).toEqual([]);
     await FakeWebSocket.instances[0]!.serverClose(1006, false);
     expect(conn.state).toBe("reconnecting");
+    expect(lost).toEqual([true]);
     vi.advanceTimersByTime(RECONNECT_DELAY_MS - 1);
     expect(FakeWebSocket.instances).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(RECONNECT_DELAY_MS).toBe(3000);
     expect(FakeWebSocket.instances).toHaveLength(2);
     expect(FakeWebSocket.instances[1]!.url).toBe(FakeWebSocket.instances[0]!.url);
+    expect(lost).toEqual([true]); // still lost while the new socket connects
     await FakeWebSocket.instances[1]!.open();
     expect(opened).toHaveBeenCalledTimes(2);
+    expect(lost).toEqual([true, false]);
 
     await FakeWebSocket.instances[1]!.serverClose(1000, true);
     vi.advanceTimersByTime(RECONNECT_DELAY_MS * 2);
