@@ -12,12 +12,11 @@ import {
   CLOSE_POLICY,
   CLOSE_UNAUTHORIZED,
   PING,
-  SOCKET_TICKET_PATH,
   type ClientMessage,
   type ServerMessage,
-  type TicketResponse,
 } from "../../worker/contract/protocol";
 import { forceLogout, getToken } from "./api";
+import { socketTicket, socketUrl, TicketRefused } from "./socketTicket";
 
 export const PING_INTERVAL_MS = 120_000;
 export const RECONNECT_DELAY_MS = 3_000;
@@ -30,35 +29,6 @@ export type ConnectionState = "idle" | "connecting" | "open" | "reconnecting" | 
 // WebSocket.readyState values (kept local so a stubbed WebSocket needs no statics).
 const CONNECTING = 0;
 const OPEN = 1;
-
-/** The socket's address: the spec's `token` query parameter carries a socket ticket (anonymous: none). */
-export function socketUrl(sessionId: string, ticket: string | null): string {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const auth = ticket ? `&token=${encodeURIComponent(ticket)}` : "";
-  return `${scheme}://${location.host}/ws?session_id=${encodeURIComponent(sessionId)}${auth}`;
-}
-
-/** Why no ticket came: the sign-in was refused (401: log out), or anything else (try again later). */
-class TicketRefused extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** A single-use ticket for one socket of this session (60 s), asked with the sign-in token. */
-async function socketTicket(sessionId: string, token: string): Promise<string> {
-  const response = await fetch(SOCKET_TICKET_PATH, {
-    method: "POST",
-    headers: { Accept: "application/json", "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ session_id: sessionId }),
-  });
-  const data = (await response.json().catch(() => null)) as (Partial<TicketResponse> & { message?: string }) | null;
-  if (!response.ok || !data?.ticket) throw new TicketRefused(response.status, data?.message ?? `Request failed (${response.status})`);
-  return data.ticket;
-}
 
 export interface RealtimeOptions {
   /** Called on close 1008/4001 or an `error` frame with code 401 (default: forceLogout, which also tells the user why). */
@@ -85,8 +55,10 @@ export class RealtimeConnection {
   private lastError: string | undefined;
   /** the sign-in token this connection was opened with */
   private openedWith: string | null = null;
-  private current: ConnectionState = "idle";
+  state: ConnectionState = "idle";
   private readonly onLost: (lost: boolean) => void;
+  /** from an unclean close until a socket opens again, or the connection is closed */
+  private lost = false;
 
   constructor(options: RealtimeOptions = {}) {
     this.onUnauthorized = options.onUnauthorized ?? forceLogout;
@@ -94,19 +66,11 @@ export class RealtimeConnection {
     this.onLost = options.onLost ?? (() => {});
   }
 
-  get state(): ConnectionState {
-    return this.current;
+  private setLost(lost: boolean): void {
+    if (lost === this.lost) return;
+    this.lost = lost;
+    this.onLost(lost);
   }
-
-  /** Lost from a reconnect's start until it opens (its attempts' "connecting" included), or it is closed. */
-  set state(next: ConnectionState) {
-    const wasLost = this.current === "reconnecting" || (this.current === "connecting" && this.lost);
-    this.current = next;
-    this.lost = next === "reconnecting" || (next === "connecting" && wasLost);
-    if (this.lost !== wasLost) this.onLost(this.lost);
-  }
-
-  private lost = false;
 
   /**
    * The server refused this connection's sign-in. When the session it was opened with has already
@@ -147,6 +111,7 @@ export class RealtimeConnection {
     this.teardown();
     this.sessionId = null;
     this.state = "closed";
+    this.setLost(false);
   }
 
   private sendRaw(frame: string): boolean {
@@ -211,6 +176,7 @@ export class RealtimeConnection {
     socket.onopen = () => {
       if (this.socket !== socket) return;
       this.state = "open";
+      this.setLost(false);
       const queued = this.queue.splice(0);
       for (const listener of [...this.openListeners]) listener();
       for (const frame of queued) this.sendRaw(frame);
@@ -274,6 +240,7 @@ export class RealtimeConnection {
 
   private scheduleReconnect(): void {
     this.state = "reconnecting";
+    this.setLost(true);
     clearTimeout(this.reconnectTimer);
     this.reconnectTimer = setTimeout(() => this.open(), RECONNECT_DELAY_MS);
   }

@@ -2,6 +2,7 @@
 // Subscription -> choose a plan -> Pay -> Payment Successful -> Active with its
 // Renews date -> Cancel -> Subscription Cancelled with Access until.
 import { expect, test } from "@playwright/test";
+import { signUp } from "./helpers";
 
 const longDate = /(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}/;
 
@@ -59,14 +60,7 @@ test("subscribe through the test checkout, then cancel", async ({ page }) => {
 });
 
 test("a checkout cancelled from Settings comes back to the page it started on, Settings open", async ({ page }) => {
-  const email = `billing-back-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  await page.goto("/app/auth/register");
-  await page.getByLabel("Email address").fill(email);
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.getByLabel("Password").fill("Secret123");
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByRole("button", { name: `Account menu for ${email}` })).toBeVisible();
-
+  const email = await signUp(page, "billing-back");
   await page.goto("/app/files");
   await page.getByRole("button", { name: `Account menu for ${email}` }).click();
   await page.getByRole("menuitem", { name: "Settings" }).click();

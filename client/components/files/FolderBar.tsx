@@ -5,8 +5,8 @@
 import { useState } from "react";
 import type { Folder } from "../../../worker/contract/folders";
 import { createFolder, deleteFolder, renameFolder } from "../../state/folders";
+import { ConfirmDelete } from "../ConfirmDelete";
 import { RowMenu } from "../RowMenu";
-import { FolderDeleteModal } from "./FolderDeleteModal";
 import { FolderNameModal } from "./FolderNameModal";
 import "./folders.css";
 
@@ -78,8 +78,22 @@ export function FolderBar({ folders, current, onChoose, onChanged, onChat }: Fol
         />
       )}
       {editing?.kind === "delete" && (
-        <FolderDeleteModal folder={editing.folder} onDelete={() => remove(editing.folder)} onClose={() => setEditing(null)} />
+        <ConfirmDelete
+          title="Delete folder"
+          onDelete={() => remove(editing.folder)}
+          onClose={() => setEditing(null)}
+          failed="Could not delete the folder. Please try again."
+        >
+          <p>{folderDeleteText(editing.folder)}</p>
+        </ConfirmDelete>
       )}
     </nav>
   );
+}
+
+/** What deleting a folder does: the folder goes, its files stay. */
+function folderDeleteText({ name, documentCount }: Folder): string {
+  if (documentCount === 0) return `Delete the folder “${name}”? It is empty.`;
+  const files = documentCount === 1 ? "Its file stays" : `Its ${documentCount} files stay`;
+  return `Delete the folder “${name}”? ${files} in My Files, outside any folder.`;
 }
