@@ -15,7 +15,8 @@ export interface UploadCost {
   queueMessages: number;
 }
 
-const KEY = "uploads/user-1/p17.pdf";
+/** A key of the shape an upload link gives (users/<user>/<document>.pdf). */
+const KEY = `users/${USER}/upload-1.pdf`;
 /** Pub 17's size: the request path never reads the bytes, only their size. */
 const SIZE = 3_795_437;
 
