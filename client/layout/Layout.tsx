@@ -4,8 +4,7 @@ import { Outlet, useSearchParams } from "react-router-dom";
 import { useSnapshot } from "valtio";
 import { LoadBoundary, RELOAD_ADVICE } from "../components/LoadBoundary";
 import { Modal } from "../components/Modal";
-import { SETTINGS_RETURN_PARAM } from "../../worker/contract/billing";
-import { appInfo, closeSettings, openSettings } from "../state/app";
+import { appInfo, closeSettings, openSettings, SETTINGS_PARAM } from "../state/app";
 import { useChatConnection } from "../state/chatConnection";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
@@ -46,10 +45,10 @@ export function Layout() {
 function useSettingsReturn() {
   const [params, setParams] = useSearchParams();
   useEffect(() => {
-    if (params.get(SETTINGS_RETURN_PARAM) !== "subscription") return;
+    if (params.get(SETTINGS_PARAM) !== "subscription") return;
     openSettings("subscription");
     const rest = new URLSearchParams(params);
-    rest.delete(SETTINGS_RETURN_PARAM);
+    rest.delete(SETTINGS_PARAM);
     setParams(rest, { replace: true });
   }, [params, setParams]);
 }

@@ -20,7 +20,6 @@ import { MemoButton } from "../components/chat/MemoButton";
 import { MemoModal } from "../components/chat/MemoModal";
 import { MessageList } from "../components/chat/MessageList";
 import { ShareButton } from "../components/chat/ShareButton";
-import { ShareModal } from "../components/chat/ShareModal";
 import { chatState, clearDraft, dismissUploadError } from "../state/chat";
 import { openSharedSession } from "../state/chatConnection";
 import { sendQuestion, stopAnswer } from "../state/chatMessages";
@@ -34,6 +33,8 @@ import { attachDroppedFiles } from "../state/chatDocuments";
 
 // pdf.js and the viewer load with the first opened citation, not with the page
 const DocumentViewer = lazy(() => import("../components/viewer/DocumentViewer"));
+// the share dialog loads when it is first opened
+const ShareModal = lazy(() => import("../components/chat/ShareModal").then((m) => ({ default: m.ShareModal })));
 
 /** In the viewer's place when its code could not be fetched. */
 function ViewerUnavailable() {
@@ -190,7 +191,15 @@ export default function Chat() {
         </div>
       </DropZone>
       {dialog === "memo" && user && <MemoModal onClose={() => setDialog(null)} />}
-      {dialog === "share" && user && <ShareModal onClose={() => setDialog(null)} />}
+      {dialog === "share" && user && (
+        <LoadBoundary
+          fallback={<ErrorBanner message={`The share dialog could not be loaded. ${RELOAD_ADVICE}`} onDismiss={() => setDialog(null)} />}
+        >
+          <Suspense fallback={null}>
+            <ShareModal onClose={() => setDialog(null)} />
+          </Suspense>
+        </LoadBoundary>
+      )}
       {viewing >= 0 && (
         <LoadBoundary fallback={<ViewerUnavailable />}>
           <Suspense fallback={null}>

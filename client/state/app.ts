@@ -48,6 +48,9 @@ export function closeSidebarOnPhone(): void {
   if (window.matchMedia("(max-width: 767px)").matches) toggleSidebar(false);
 }
 
+/** An app address with ?settings=<tab> opens Settings on that tab (a checkout cancelled in Settings comes back so). */
+export const SETTINGS_PARAM = "settings";
+
 export function openSettings(tab: SettingsTab = "profile"): void {
   appInfo.currentTab = tab;
   appInfo.isOpenSettingsModal = true;

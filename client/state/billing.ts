@@ -4,7 +4,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import {
   BILLING_MESSAGES,
-  SETTINGS_RETURN_PARAM,
   type CancelResponse,
   type CheckoutResponse,
   type Plan,
@@ -13,6 +12,7 @@ import {
 } from "../../worker/contract/billing";
 import { api } from "../lib/api";
 import { browserNavigation } from "../lib/navigation";
+import { SETTINGS_PARAM } from "./app";
 import { userInfo } from "./user";
 
 export interface PlanCatalogue {
@@ -57,7 +57,7 @@ function checkoutTarget(url: unknown): string | null {
 /** The page Settings is open on, marked so a cancelled checkout opens Settings there again. */
 export function settingsReturnPath(): string {
   const url = new URL(window.location.href);
-  url.searchParams.set(SETTINGS_RETURN_PARAM, "subscription");
+  url.searchParams.set(SETTINGS_PARAM, "subscription");
   return url.pathname + url.search;
 }
 

@@ -445,13 +445,13 @@ describe("Chat page: memo and share buttons", () => {
     annChat(SESSION);
     render(<ChatPage />);
     await user.click(screen.getByRole("button", { name: "Share chat" }));
-    await user.type(screen.getByLabelText("Email address*"), "bob@example.com{Enter}");
+    await user.type(await screen.findByLabelText("Email address*"), "bob@example.com{Enter}");
     expect(screen.getAllByRole("checkbox")).toHaveLength(1);
     await user.click(screen.getByRole("button", { name: "Cancel" }));
     expect(screen.queryByRole("dialog")).toBeNull();
 
     await user.click(screen.getByRole("button", { name: "Share chat" }));
-    expect(screen.getByRole("dialog", { name: "Share chat with other members" })).toBeTruthy();
+    expect(await screen.findByRole("dialog", { name: "Share chat with other members" })).toBeTruthy();
     expect(screen.queryAllByRole("checkbox")).toHaveLength(0);
     expect((screen.getByLabelText("Email address*") as HTMLInputElement).value).toBe("");
   });

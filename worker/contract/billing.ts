@@ -24,12 +24,9 @@ export const UPGRADE_PLAN_IDS = ["monthly", "yearly"] as const;
 
 /**
  * POST /api/payment/create-checkout-session { planId, email, returnTo? }: a
- * cancelled checkout returns to `returnTo`, the app page it was started from
- * (one on which Settings was open carries ?settings=subscription, which opens it
- * again), or else to the upgrade page.
+ * cancelled checkout returns to `returnTo`, the app page it was started from,
+ * or else to the upgrade page.
  */
-export const SETTINGS_RETURN_PARAM = "settings";
-
 export interface CheckoutResponse {
   sessionId: string;
   url: string;
