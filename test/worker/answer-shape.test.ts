@@ -222,7 +222,7 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     const passages = passagesOf("BESTBUY_2024Q2_10Q.pdf", { 16: tenQ[15]!, 17: tenQ[16]!, 24: tenQ[23]! });
     // was "Online revenue of $2.8 billion and $5.5 billion in the second quarter and first six months of fiscal 2024 decreased..."
     expect(quotes(answerOver(passages, "What was revenue in the second quarter of fiscal 2024?"))[0]).toBe(
-      "Revenue: Three months ended July 29, 2023 $9,583; Three months ended July 30, 2022 $10,329; Six months ended July 29, 2023 $19,050; Six months ended July 30, 2022 $20,976",
+      "Revenue: Three months ended July 29, 2023 $9,583; Three months ended July 30, 2022 $10,329; Six months ended July 29, 2023 $19,050; Six months ended July 30, 2022 $20,976 (in millions)",
     );
     // a margin asked is the row of percents
     expect(quotes(answerOver(passages, "What was the gross margin in the second quarter?"))[0]).toMatch(
@@ -234,7 +234,7 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     const threeM = await pages("sec_financebench/3M_2018_10K.pdf");
     const passages = passagesOf("3M_2018_10K.pdf", { 58: threeM[57]! });
     expect(quotes(answerOver(passages, "How much inventory did 3M have at year-end 2018?"))[0]).toBe(
-      "Total inventories: 2018 4,366; 2017 4,034",
+      "Total inventories: 2018 4,366; 2017 4,034 (in millions)",
     );
   });
 
@@ -259,7 +259,7 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     const passages = passagesOf("BESTBUY_2024Q2_10Q.pdf", { 3: tenQ[2]!, 22: tenQ[21]! });
     const answer = answerOver(passages, "Was there any decline in cash and cash equivalents since the fiscal year end?");
     expect(quotes(answer)[0]).toBe(
-      "Assets Current assets Cash and cash equivalents: July 29, 2023 $1,093; January 28, 2023 $1,874; July 30, 2022 $840 (from January 28, 2023 to July 29, 2023: down $781, or 42%)",
+      "Assets Current assets Cash and cash equivalents: July 29, 2023 $1,093; January 28, 2023 $1,874; July 30, 2022 $840 (in millions) (from January 28, 2023 to July 29, 2023: down $781, or 42%)",
     );
     // a question that asks no change gets the row as it stands
     const asked = answerOver(passages, "How much cash and cash equivalents did Best Buy hold at July 29, 2023?");
@@ -273,7 +273,7 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     const passages = passagesOf("3M_2018_10K.pdf", Object.fromEntries([56, 72, 27].map((page) => [page, threeM[page - 1]!])));
     // was "Net income attributable to 3M: ...", which holds "3M" where "Net sales" holds "sales"
     expect(quotes(answerOver(passages, "How did 3M's net sales change from 2017 to 2018?"))[0]).toBe(
-      "Net sales: 2018 $32,765; 2017 $31,657; 2016 $30,109 (from 2017 to 2018: up $1,108, or 3.5%)",
+      "Net sales: 2018 $32,765; 2017 $31,657; 2016 $30,109 (in millions) (from 2017 to 2018: up $1,108, or 3.5%)",
     );
   });
 
@@ -292,7 +292,7 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     // read with them, its rows name each figure by its date, and the change asked is worked out
     const passages = passagesOf("BESTBUY_2024Q2_10Q.pdf", { 8: tenQ[7]! });
     expect(quotes(answerOver(passages, "Did cash and cash equivalents drop between January 28, 2023 and July 29, 2023?"))[0]).toBe(
-      "Cash and cash equivalents: July 29, 2023 $1,093; January 28, 2023 $1,874; July 30, 2022 $840 (from January 28, 2023 to July 29, 2023: down $781, or 42%)",
+      "Cash and cash equivalents: July 29, 2023 $1,093; January 28, 2023 $1,874; July 30, 2022 $840 (in millions) (from January 28, 2023 to July 29, 2023: down $781, or 42%)",
     );
     // 3M's statement of income: its second chunk starts with the per-share rows, under the years its first chunk holds
     const income = chunkPage((await pages("sec_financebench/3M_2018_10K.pdf"))[55]!);

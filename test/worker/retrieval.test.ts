@@ -900,7 +900,7 @@ describe("providers", () => {
     expect(labelledRows("Student loan interest deduction 37 T Tax and credits 38–52 Figured by the IRS 41, 57")).toEqual([]);
     const passages = [passage(1, `Cash flows. ${table}`), passage(2, "Net income is reported every quarter in the filing.")];
     const amount = localAnswer({ question: "What was net income in 2023?", passages, history: [], anonymous: false });
-    expect(amount.split("\n")[0]).toBe("Net income: 2023 $1,058; 2022 $815 [1]");
+    expect(amount.split("\n")[0]).toBe("Net income: 2023 $1,058; 2022 $815 (in millions) [1]");
     const when = localAnswer({ question: "When is net income reported?", passages, history: [], anonymous: false });
     expect(when).toBe("Net income is reported every quarter in the filing. [2]");
   });

@@ -110,17 +110,18 @@ describe.skipIf(!corpus)("a statement's rows on real 10-K text", () => {
     // generated approximately 8% of our revenue." led, and a sentence on the dividend per share
     const cash = await ask("How much cash did operations generate in fiscal 2023?");
     expect(cash.lead).toBe(
-      "Total cash provided by operating activities: January 28, 2023 1,824; January 29, 2022 3,252; January 30, 2021 4,927",
+      "Total cash provided by operating activities: January 28, 2023 1,824; January 29, 2022 3,252; January 30, 2021 4,927 (in millions)",
     );
     expect(cash.page).toBe(42);
     const dividends = await ask("How much did Best Buy pay in dividends in fiscal 2023?");
+    // a chunk that starts inside the statement, below its note, states no unit: none is guessed
     expect(dividends).toEqual({ lead: "Dividends paid: January 28, 2023 (789); January 29, 2022 (688); January 30, 2021 (568)", page: 42 });
     // the company's revenue, not its Domestic segment's ("Revenue: 2023 $42,794; ...", quoted before)
     const revenue = await ask("What was Best Buy's revenue in fiscal 2023?");
-    expect(revenue.lead).toBe("Revenue: January 28, 2023 $46,298; January 29, 2022 $51,761; January 30, 2021 $47,262");
+    expect(revenue.lead).toBe("Revenue: January 28, 2023 $46,298; January 29, 2022 $51,761; January 30, 2021 $47,262 (in millions)");
     // the balance sheet's row; before, a store table's first row ("... Total Stores at End of Fiscal Year Canada Best Buy") led
     const assets = await ask("What were total assets at the end of fiscal 2023?");
-    expect(assets).toEqual({ lead: "Total assets: January 28, 2023 $15,803; January 29, 2022 $17,504", page: 39 });
+    expect(assets).toEqual({ lead: "Total assets: January 28, 2023 $15,803; January 29, 2022 $17,504 (in millions)", page: 39 });
   });
 
   it("finds the row in the file a question names among several, in a chat searching all of them", { timeout: 90_000 }, async () => {

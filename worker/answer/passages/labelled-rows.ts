@@ -3,6 +3,7 @@
 
 import { MONTH_NAME } from "../question/fact-kind";
 import { MAX_PERIOD_WORDS, YEAR, columnHeads, dateAt } from "./column-heads";
+import { ROW_UNIT } from "./table-units";
 
 /** A table's figure: "1,577", "$(7)", "23.0%", "(5.4)%" (a percent below nothing), a dash for none. */
 const ROW_VALUE = /^[$(]?[-+]?\d[\d,]*(\.\d+)?(%?\)?|\)%)$|^[—–-]$/;
@@ -20,10 +21,10 @@ export const rowLabelText = (row: string): string => {
   return at < 0 ? row : row.slice(0, at);
 };
 
-/** What a labelled row says after its label ("July 29, 2023 $1,093; January 28, 2023 $1,874"); null for no labelled row. */
+/** What a labelled row says after its label and before its table's unit ("July 29, 2023 $1,093; January 28, 2023 $1,874"); null for no labelled row. */
 export const rowFiguresText = (row: string): string | null => {
   const at = row.lastIndexOf(": ");
-  return at < 0 ? null : row.slice(at + 2);
+  return at < 0 ? null : row.slice(at + 2).replace(ROW_UNIT, "");
 };
 
 /**

@@ -11,6 +11,7 @@ import { OPENS_NUMBERED_LIST, leadInOfFirstItem, listedCases, numberedItem } fro
 import { isHeading, leadingHeading, namesWhatFollows, splitSentences, withoutRunInHeading } from "./sentences";
 import { isTableRow, runsTableCells } from "./table-rows";
 import { taxTableRows } from "./tax-table";
+import { unitNote, withTableUnit, type TableUnit } from "./table-units";
 
 export interface QuotableSentence {
   text: string;
@@ -139,7 +140,10 @@ export function quotableSentences(text: string): QuotableSentence[] {
   // the numbered list being read: its lead-in as quoted, and the last item's number
   let list: { leadIn: string; item: number } | null = null;
   const pieces = form.stretches.flatMap(splitSentences);
+  // the unit the table being read states its amounts in ("(Millions, except per share amounts)")
+  let unit: TableUnit | null = null;
   for (const [at, piece] of pieces.entries()) {
+    unit = unitNote(piece) ?? unit;
     // an item of a numbered list says what it says only after the list's lead-in ("The IRS can't
     // figure your tax for you if any of the following apply: … 4. Your taxable income is $100,000 or more.")
     const item = numberedItem(piece);
@@ -166,7 +170,9 @@ export function quotableSentences(text: string): QuotableSentence[] {
       const brackets = ageBracketRows(piece, pieces[at - 1]);
       for (const row of brackets.rows) sentences.push({ text: row, lower: forMatching(`${brackets.heads} ${row}`), quote: row, row: true });
       if (brackets.rows.length) continue;
-      for (const row of labelledRows(piece)) sentences.push({ text: row, lower: forMatching(row), quote: row, row: true });
+      for (const row of labelledRows(piece)) {
+        sentences.push({ text: row, lower: forMatching(row), quote: withTableUnit(row, unit), row: true });
+      }
       continue;
     }
     // a signature is a name and a title, read as who signed, no heading
@@ -175,6 +181,8 @@ export function quotableSentences(text: string): QuotableSentence[] {
       example = 0;
       continue;
     }
+    // running text: the table, and its unit, have ended
+    if (!unitNote(piece)) unit = null;
     // a worked example runs from its "Example." to the next heading, a few sentences at most
     if (EXAMPLE_OPENS.test(piece) || (piece.includes(" and ") && COUPLE_OPENS.test(piece))) example = EXAMPLE_SENTENCES;
     else if (example > 0) example--;
