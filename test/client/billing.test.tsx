@@ -19,6 +19,7 @@ import { formatLongDate } from "../../client/lib/billing";
 import { browserNavigation } from "../../client/lib/navigation";
 import Payment from "../../client/pages/Payment";
 import Pricing from "../../client/pages/Pricing";
+import { appInfo, closeSettings } from "../../client/state/app";
 import { userInfo } from "../../client/state/user";
 import type { User } from "../../worker/contract/validation";
 import { stubJsonFetch } from "../helpers/fetch-stub";
@@ -445,6 +446,25 @@ describe("Upgrade plan page", () => {
     await user.click(await screen.findByRole("button", { name: "Subscribe Monthly" }));
     await waitFor(() => expect(alertSpy).toHaveBeenCalledWith("Something went wrong. Please try again."));
     expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("tells a subscriber they have a plan, with Settings to manage it, and disables the buttons", async () => {
+    const user = userEvent.setup();
+    handlers[STATUS_URL] = () => statusReply({ status: "active", planId: "monthly", currentPeriodEnd: "2030-01-15T00:00:00.000Z" });
+    renderPage(<Payment />);
+    const note = await screen.findByText(/You already have an active subscription\./);
+    expect(note.id).toBe("payment-subscribed-note");
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    for (const name of ["Subscribe Monthly", "Subscribe Yearly"]) {
+      const button = screen.getByRole("button", { name }) as HTMLButtonElement;
+      expect(button.disabled).toBe(true);
+      expect(button.getAttribute("aria-describedby")).toBe("payment-subscribed-note");
+    }
+    await user.click(screen.getByRole("button", { name: "Manage it in Settings" }));
+    expect(appInfo.isOpenSettingsModal).toBe(true);
+    expect(appInfo.currentTab).toBe("subscription");
+    expect(calls(CHECKOUT_URL)).toHaveLength(0);
+    closeSettings();
   });
 
   it("offers a log-in link to signed-out users and disables the buttons", async () => {
