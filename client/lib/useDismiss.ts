@@ -1,7 +1,13 @@
-// A menu that closes on a pointer down outside it or on Escape (the chat's attach and export menus).
+// A menu that closes on a pointer down outside it or on Escape (the chat's attach and export menus);
+// Escape gives the focus back to the button that opened it.
 import { useEffect, useRef, type RefObject } from "react";
 
-export function useDismiss(open: boolean, inside: RefObject<HTMLElement | null>, close: () => void): void {
+export function useDismiss(
+  open: boolean,
+  inside: RefObject<HTMLElement | null>,
+  close: () => void,
+  opener?: RefObject<HTMLElement | null>,
+): void {
   const latestClose = useRef(close);
   latestClose.current = close;
   useEffect(() => {
@@ -10,7 +16,9 @@ export function useDismiss(open: boolean, inside: RefObject<HTMLElement | null>,
       if (!inside.current?.contains(event.target as Node)) latestClose.current();
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") latestClose.current();
+      if (event.key !== "Escape") return;
+      latestClose.current();
+      opener?.current?.focus();
     };
     document.addEventListener("mousedown", onPointer);
     document.addEventListener("keydown", onKey);
@@ -18,5 +26,5 @@ export function useDismiss(open: boolean, inside: RefObject<HTMLElement | null>,
       document.removeEventListener("mousedown", onPointer);
       document.removeEventListener("keydown", onKey);
     };
-  }, [open, inside]);
+  }, [open, inside, opener]);
 }

@@ -139,7 +139,17 @@ describe("From My Files", () => {
     const sessionId = appInfo.currentSessionId!;
     await ws.emit({ type: "files", session_id: sessionId, files: [chatFile(MY_FILES[3]!)] });
 
-    await user.click(screen.getByRole("button", { name: "Attach a file" }));
+    // from the keyboard: Enter opens the menu on its first item, ArrowDown moves, Escape comes back
+    const attach = screen.getByRole("button", { name: "Attach a file" });
+    attach.focus();
+    await user.keyboard("{Enter}");
+    expect(document.activeElement?.textContent).toBe("From My Files");
+    await user.keyboard("{ArrowDown}");
+    expect(document.activeElement?.textContent).toBe("Upload file");
+    await user.keyboard("{Escape}");
+    expect(document.activeElement).toBe(attach);
+
+    await user.click(attach);
     await user.click(screen.getByRole("menuitem", { name: "From My Files" }));
     const dialog = screen.getByRole("dialog", { name: "Attach from My Files" });
     const list = await within(dialog).findByRole("list", { name: "Your files" });

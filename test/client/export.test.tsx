@@ -88,6 +88,22 @@ describe("Export chat", () => {
     expect(onError).not.toHaveBeenCalled();
   });
 
+  it("is worked from the keyboard: the first item focused as it opens, arrows between items, Escape back to the button", async () => {
+    const user = userEvent.setup();
+    render(<ExportMenu onError={() => {}} />);
+    const button = screen.getByRole("button", { name: "Export chat" });
+    button.focus();
+    await user.keyboard("{Enter}");
+    expect(document.activeElement?.textContent).toBe("Markdown");
+    await user.keyboard("{ArrowDown}");
+    expect(document.activeElement?.textContent).toBe("PDF");
+    await user.keyboard("{ArrowDown}");
+    expect(document.activeElement?.textContent).toBe("Markdown");
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("menu")).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+
   it("is there for a shared reader, not before the first message nor for a signed-out visitor", async () => {
     chatState.readOnly = true;
     chatState.sessionId = "bob@example.com-s9";

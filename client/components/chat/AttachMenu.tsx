@@ -4,7 +4,7 @@
 // leaves for Google), Verifying connection (disabled, re-checked every 30 s) or
 // Add from drive (the single-choice picker; the chosen file is imported). Every
 // file chosen joins the chat's documents. Anonymous visitors get a disabled button.
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import { chatState } from "../../state/chat";
 import { attachFiles, setChatFiles, setChatFolder } from "../../state/chatDocuments";
@@ -15,6 +15,7 @@ import { MyFilesDialog } from "./MyFilesDialog";
 import { Icon } from "../Icon";
 import { Tooltip } from "../Tooltip";
 import { useDismiss } from "../../lib/useDismiss";
+import { focusFirstItem, moveMenuFocus } from "../menuFocus";
 
 export const ATTACH_LOGIN_TOOLTIP = "Log in to analyze files for free.";
 
@@ -27,7 +28,13 @@ export function AttachMenu({ disabled = false }: { disabled?: boolean }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  useDismiss(open, rootRef, () => setOpen(false));
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  useDismiss(open, rootRef, () => setOpen(false), buttonRef);
+  useEffect(() => {
+    if (open) focusFirstItem(menuRef.current);
+  }, [open]);
 
   if (!user) {
     return (
@@ -49,6 +56,7 @@ export function AttachMenu({ disabled = false }: { disabled?: boolean }) {
   return (
     <div className="attach-menu" ref={rootRef}>
       <button
+        ref={buttonRef}
         type="button"
         className="composer-icon-btn"
         aria-label="Attach a file"
@@ -61,7 +69,7 @@ export function AttachMenu({ disabled = false }: { disabled?: boolean }) {
       </button>
       <input ref={inputRef} type="file" accept=".pdf" hidden aria-label="Choose a PDF file to attach" onChange={onFileChosen} />
       {open && (
-        <div className="menu attach-popover" role="menu" aria-label="Attach">
+        <div className="menu attach-popover" role="menu" aria-label="Attach" ref={menuRef} onKeyDown={moveMenuFocus}>
           <button
             type="button"
             role="menuitem"

@@ -2,7 +2,7 @@
 // the chat from GET /api/chat/:session_id/export with the bearer token and saves it under the name
 // the server gives (the chat's title). Shown to a signed-in owner or shared reader once the chat
 // has messages; a failed export is told through `onError` (the dock's error banner).
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import { EXPORT_MESSAGES, exportPath, type ExportFormat } from "../../../worker/contract/chat-export";
 import { apiDownload, saveFile, serverMessage } from "../../lib/api";
@@ -11,6 +11,7 @@ import { userInfo } from "../../state/user";
 import { Icon } from "../Icon";
 import "./export-menu.css";
 import { useDismiss } from "../../lib/useDismiss";
+import { focusFirstItem, moveMenuFocus } from "../menuFocus";
 
 const FORMATS: { format: ExportFormat; label: string }[] = [
   { format: "md", label: "Markdown" },
@@ -24,7 +25,13 @@ export function ExportMenu({ onError }: { onError: (message: string) => void }) 
   const [busy, setBusy] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
 
-  useDismiss(open, rootRef, () => setOpen(false));
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  useDismiss(open, rootRef, () => setOpen(false), buttonRef);
+  useEffect(() => {
+    if (open) focusFirstItem(menuRef.current);
+  }, [open]);
 
   if (!user || !sessionId || messages.length === 0) return null;
 
@@ -44,6 +51,7 @@ export function ExportMenu({ onError }: { onError: (message: string) => void }) 
   return (
     <div className="export-menu" ref={rootRef}>
       <button
+        ref={buttonRef}
         type="button"
         className="memo-btn"
         aria-label="Export chat"
@@ -57,7 +65,7 @@ export function ExportMenu({ onError }: { onError: (message: string) => void }) 
         <span className="memo-label">Export chat</span>
       </button>
       {open && (
-        <div className="menu export-popover" role="menu" aria-label="Export chat">
+        <div className="menu export-popover" role="menu" aria-label="Export chat" ref={menuRef} onKeyDown={moveMenuFocus}>
           {FORMATS.map(({ format, label }) => (
             <button key={format} type="button" role="menuitem" onClick={() => void download(format)}>
               {label}
