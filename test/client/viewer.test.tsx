@@ -73,7 +73,8 @@ describe("the document viewer", () => {
   it("opens at the clicked citation beside the chat, steps through the sources and closes on Escape", async () => {
     const user = userEvent.setup();
     renderChat();
-    await user.click(await screen.findByRole("link", { name: "[1]" }));
+    const citation = await screen.findByRole("link", { name: "[1]" });
+    await user.click(citation);
     const panel = await screen.findByRole("complementary", { name: "Document viewer" });
     expect(panel.textContent).toContain("[1] Handbook.pdf");
     expect(panel.textContent).toContain("p. 2");
@@ -94,6 +95,8 @@ describe("the document viewer", () => {
     await waitFor(() => expect(screen.queryByRole("complementary", { name: "Document viewer" })).toBeNull());
     expect(viewer.index).toBe(-1);
     expect(document.querySelector("main")?.className).not.toContain("with-viewer");
+    // the citation that opened it has the focus again
+    expect(document.activeElement).toBe(citation);
   });
 
   it("zooms the page in and out (a phone's panel is too narrow to read it), and opens the next citation unzoomed", async () => {

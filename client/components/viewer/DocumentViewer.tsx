@@ -27,11 +27,14 @@ export default function DocumentViewer() {
   const { url, error } = useDocumentLink(readOnly ? null : (source?.fileId ?? null), source?.fileName ?? "");
 
   useEffect(() => {
+    // the citation that opened it gets the focus back when it closes
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     closeRef.current?.focus();
     // closing the viewer frees the opened documents and their links
     return () => {
       closePdfs();
       forgetLinks();
+      if (opener?.isConnected) opener.focus();
     };
   }, []);
   useEffect(() => {
