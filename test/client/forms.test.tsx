@@ -215,7 +215,11 @@ describe("Security panel", () => {
       ["New password", "Newpass12"],
       ["Confirm new password", "Newpass12"],
     ]);
-    expect(await screen.findByRole("alert")).toHaveProperty("textContent", "Old password is incorrect.");
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe("Old password is incorrect.");
+    // shown once, under its field; the alert only announces it
+    expect(alert.className).toContain("visually-hidden");
+    expect(screen.getByLabelText("Old password").getAttribute("aria-invalid")).toBe("true");
   });
 });
 

@@ -41,7 +41,7 @@ export function SecurityPanel({ onCancel }: { onCancel: () => void }) {
     } catch (err) {
       if (err instanceof ApiRequestError) {
         setErrors(err.fields);
-        setStatus({ kind: "error", text: err.message });
+        setStatus({ kind: "error", text: err.message, heard: Object.values(err.fields).includes(err.message) });
       } else {
         setStatus({ kind: "error", text: "Network error. Please try again." });
       }
