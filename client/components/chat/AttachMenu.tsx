@@ -4,7 +4,7 @@
 // leaves for Google), Verifying connection (disabled, re-checked every 30 s) or
 // Add from drive (the single-choice picker; the chosen file is imported). Every
 // file chosen joins the chat's documents. Anonymous visitors get a disabled button.
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import { chatState } from "../../state/chat";
 import { attachFiles, setChatFiles, setChatFolder } from "../../state/chatDocuments";
@@ -14,8 +14,8 @@ import { DrivePicker } from "../drive/DrivePicker";
 import { MyFilesDialog } from "./MyFilesDialog";
 import { Icon } from "../Icon";
 import { Tooltip } from "../Tooltip";
-import { useDismiss } from "../../lib/useDismiss";
-import { focusFirstItem, moveMenuFocus } from "../menuFocus";
+import { usePopupMenu } from "../../lib/usePopupMenu";
+import { moveMenuFocus } from "../menuFocus";
 
 export const ATTACH_LOGIN_TOOLTIP = "Log in to analyze files for free.";
 
@@ -25,16 +25,9 @@ export function AttachMenu({ disabled = false }: { disabled?: boolean }) {
   const [open, setOpen] = useState(false);
   const [dialog, setDialog] = useState<"drive" | "myFiles" | null>(null);
   const drive = useDriveConnection(CHAT_DRIVE_RECHECK_MS);
-  const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
-
-  useDismiss(open, rootRef, () => setOpen(false), buttonRef);
-  useEffect(() => {
-    if (open) focusFirstItem(menuRef.current);
-  }, [open]);
+  const { rootRef, buttonRef, menuRef } = usePopupMenu(open, () => setOpen(false));
 
   if (!user) {
     return (

@@ -2,7 +2,7 @@
 // the chat from GET /api/chat/:session_id/export with the bearer token and saves it under the name
 // the server gives (the chat's title). Shown to a signed-in owner or shared reader once the chat
 // has messages; a failed export is told through `onError` (the dock's error banner).
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useSnapshot } from "valtio";
 import { EXPORT_MESSAGES, exportPath, type ExportFormat } from "../../../worker/contract/chat-export";
 import { apiDownload, saveFile, serverMessage } from "../../lib/api";
@@ -10,8 +10,8 @@ import { chatState } from "../../state/chat";
 import { userInfo } from "../../state/user";
 import { Icon } from "../Icon";
 import "./export-menu.css";
-import { useDismiss } from "../../lib/useDismiss";
-import { focusFirstItem, moveMenuFocus } from "../menuFocus";
+import { usePopupMenu } from "../../lib/usePopupMenu";
+import { moveMenuFocus } from "../menuFocus";
 
 const FORMATS: { format: ExportFormat; label: string }[] = [
   { format: "md", label: "Markdown" },
@@ -23,15 +23,8 @@ export function ExportMenu({ onError }: { onError: (message: string) => void }) 
   const { sessionId, messages } = useSnapshot(chatState);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
 
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
-
-  useDismiss(open, rootRef, () => setOpen(false), buttonRef);
-  useEffect(() => {
-    if (open) focusFirstItem(menuRef.current);
-  }, [open]);
+  const { rootRef, buttonRef, menuRef } = usePopupMenu(open, () => setOpen(false));
 
   if (!user || !sessionId || messages.length === 0) return null;
 
