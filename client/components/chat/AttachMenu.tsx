@@ -14,8 +14,7 @@ import { DrivePicker } from "../drive/DrivePicker";
 import { MyFilesDialog } from "./MyFilesDialog";
 import { Icon } from "../Icon";
 import { Tooltip } from "../Tooltip";
-import { usePopupMenu } from "../../lib/usePopupMenu";
-import { moveMenuFocus } from "../menuFocus";
+import { moveMenuFocus, usePopupMenu } from "../menuFocus";
 
 export const ATTACH_LOGIN_TOOLTIP = "Log in to analyze files for free.";
 

@@ -10,8 +10,7 @@ import { chatState } from "../../state/chat";
 import { userInfo } from "../../state/user";
 import { Icon } from "../Icon";
 import "./export-menu.css";
-import { usePopupMenu } from "../../lib/usePopupMenu";
-import { moveMenuFocus } from "../menuFocus";
+import { moveMenuFocus, usePopupMenu } from "../menuFocus";
 
 const FORMATS: { format: ExportFormat; label: string }[] = [
   { format: "md", label: "Markdown" },
