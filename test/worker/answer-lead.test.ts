@@ -417,6 +417,48 @@ describe("the lead", () => {
     for (const [, n] of seeAlso.matchAll(/\[(\d)\]/g)) expect(quotedNumbers.has(n)).toBe(false);
   });
 
+  it("over several files, lists another file's best page under See also wherever it ranks (a tax guide and a form, a 10-K and an HR handbook)", () => {
+    const guide = (page: number, text: string) => passage(page, text, "p17.pdf");
+    const seeAlsoPages = (question: string, passages: Passage[]) => {
+      const { text, sources } = citeAnswer(answer(question, passages), passages);
+      const numbers = [...(text.split("See also:")[1] ?? "").matchAll(/\[(\d)\]/g)].map((m) => Number(m[1]));
+      return numbers.map((n) => `${sources[n - 1]!.fileName} p${sources[n - 1]!.page}`);
+    };
+    const tax = [
+      guide(40, "Backup withholding applies to interest at a rate of 24% when you don't give your TIN to the payer."),
+      guide(41, "Backup withholding also applies to dividends when the payer was told your TIN is incorrect."),
+      guide(42, "Report backup withholding shown on Form 1099 as federal income tax withheld."),
+      guide(43, "The payer must stop backup withholding once you give your correct TIN."),
+      guide(44, "Backup withholding can apply to payment card and third party network transactions."),
+      guide(45, "Backup withholding on gambling winnings is covered in chapter 8."),
+      passage(2, "Payers must withhold 24% of certain payments as backup withholding if you do not give them your TIN.", "fw9.pdf"),
+      passage(3, "Sign and date the form before you give it to the requester.", "fw9.pdf"),
+    ];
+    // the form's page ranks seventh, below the guide's pages: listed, as the only page of its file
+    expect(seeAlsoPages("At what rate is backup withholding taken if I don't give my TIN?", tax)).toContain("fw9.pdf p2");
+    const filing = (page: number, text: string) => passage(page, text, "10K.pdf");
+    const hr = [
+      filing(12, "Employees may carry over up to five unused vacation days into the next year."),
+      filing(13, "Unused vacation days are paid out when employment ends."),
+      filing(14, "Vacation days are requested through the HR portal."),
+      filing(15, "Vacation days accrue from the first day of employment."),
+      filing(16, "Part-time employees accrue vacation days in proportion to their hours."),
+      filing(17, "The Company had 9,500 employees at year end."),
+      passage(
+        4,
+        "Vacation days that employees carry over are shown on the pay slip for January, together with the days taken in the year before and the balance left.",
+        "handbook.pdf",
+      ),
+      passage(9, "The office is closed on public holidays.", "handbook.pdf"),
+    ];
+    const listed = seeAlsoPages("How many vacation days can employees carry over?", hr);
+    expect(listed).toContain("handbook.pdf p4");
+    expect(listed).not.toContain("handbook.pdf p9");
+    // one file: See also stays within the best-ranked pages
+    const oneFile = tax.slice(0, 6).concat(guide(46, "Backup withholding at 24% is credited against your tax."));
+    expect(seeAlsoPages("At what rate is backup withholding taken if I don't give my TIN?", oneFile)).not.toContain("p17.pdf p46");
+  });
+
   it("answers where to reach someone with a phone number or an address (a tax guide, an HR handbook)", () => {
     expect(askedFactKind("I lost my railroad retirement 1099. What number do I call to get a replacement?")).toBe("phone");
     expect(askedFactKind("What's the phone number for the benefits team?")).toBe("phone");

@@ -37,7 +37,10 @@ const SUPPORT_MIN_SHARE = 0.5;
 const SAME_PAGE_MIN_SHARE = 0.8;
 /**
  * Sources among the best-ranked SEE_ALSO_RANKS that were not quoted are listed as "See also" when
- * their best sentence scores at least this share of the leading one: where else to check.
+ * their best sentence scores at least this share of the leading one: where else to check. Over
+ * several files, each file's best such source is listed even ranked below: the form a question is
+ * about ranks below the guide that discusses it at length (bench:offline over all files: cited
+ * evidence dev 78 -> 80/89, held-out 37 -> 38/44; no other figure moved).
  */
 const SEE_ALSO_RANKS = 5;
 const SEE_ALSO_MIN_SHARE = 0.2;
@@ -218,12 +221,17 @@ export function localAnswer(input: ChatTurnInput): string {
     more.push(line);
   }
   // the other best-ranked pages about the question, for the reader to check: cited, not quoted,
-  // each page once (a page quoted, or listed already, is not listed again)
-  const listed = new Set([lead, ...support.slice(0, more.length)].map((c) => pageOf(input.passages, c.n)));
+  // each page once (a page quoted, or listed already, is not listed again); over several files, a
+  // file none of them is from is listed by its best page wherever retrieval ranked it
+  const quoted = [lead, ...support.slice(0, more.length)];
+  const listed = new Set(quoted.map((c) => pageOf(input.passages, c.n)));
+  const files = new Set(quoted.map((c) => input.passages[c.n - 1]!.documentId));
   const seeAlso = related.filter((n) => {
     const page = pageOf(input.passages, n);
-    if (n > SEE_ALSO_RANKS || listed.has(page)) return false;
+    const file = input.passages[n - 1]!.documentId;
+    if (listed.has(page) || (n > SEE_ALSO_RANKS && files.has(file))) return false;
     listed.add(page);
+    files.add(file);
     return true;
   });
   const also = seeAlso.length ? `\n\nSee also: ${seeAlso.map((n) => `[${n}]`).join(" ")}` : "";
