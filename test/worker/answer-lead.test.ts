@@ -459,6 +459,33 @@ describe("the lead", () => {
     expect(seeAlsoPages("At what rate is backup withholding taken if I don't give my TIN?", oneFile)).not.toContain("p17.pdf p46");
   });
 
+  it("answers what to write on a form with the words to write, quoted (a form's instructions, an HR handbook)", () => {
+    expect(askedFactKind("I haven't got my EIN yet. What do I put in the TIN box?")).toBe("entry");
+    expect(askedFactKind("What exactly should I write in the signature space?")).toBe("entry");
+    expect(askedFactKind("What code am I supposed to enter at the top of the statement?")).toBe("entry");
+    expect(askedFactKind("What goes in box 2?")).toBe("entry");
+    expect(askedFactKind("My address changed. How do I show that on the form?")).toBe("entry");
+    // where something goes, or how much, is no entry asked
+    expect(askedFactKind("Where do I enter my wages?")).toBe("reference");
+    expect(askedFactKind("What do I pay if I file late?")).not.toBe("entry");
+    const w9 = [
+      passage(
+        3,
+        "Enter your TIN in the appropriate box. The TIN provided must match the name given on line 1 to avoid backup withholding.",
+      ),
+      passage(
+        4,
+        "How to get a TIN. If you do not have a TIN, apply for one immediately. If you are asked to complete Form W-9 but do not have a TIN, apply for a TIN and write “Applied For” in the space for the TIN, sign and date the form, and give it to the requester.",
+      ),
+    ];
+    expect(lead("I've applied for an EIN but haven't received it yet. What do I put in the TIN box?", w9)).toMatch(/“Applied For”/);
+    const handbook = [
+      passage(6, "A public holiday you did not work is shown on your timesheet and paid at your normal rate.", "handbook.pdf"),
+      passage(7, "Holiday codes. For a public holiday, write “PH” in the hours column.", "handbook.pdf"),
+    ];
+    expect(lead("What do I write on my timesheet for a public holiday I did not work?", handbook)).toMatch(/“PH”/);
+  });
+
   it("answers where to reach someone with a phone number or an address (a tax guide, an HR handbook)", () => {
     expect(askedFactKind("I lost my railroad retirement 1099. What number do I call to get a replacement?")).toBe("phone");
     expect(askedFactKind("What's the phone number for the benefits team?")).toBe("phone");

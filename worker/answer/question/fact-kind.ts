@@ -9,7 +9,7 @@ import { QUANTITY_CHANGE } from "./terms";
  * a change ("what percentage", "any drop in cash"), which a percent states as well as a sum.
  */
 export type FactKind =
-  "money" | "figure" | "number" | "duration" | "date" | "rule" | "reason" | "person" | "reference" | "phone" | "address";
+  "money" | "figure" | "number" | "duration" | "date" | "rule" | "reason" | "person" | "reference" | "phone" | "address" | "entry";
 
 /**
  * Where to reach someone, asked: a phone number ("what number do I call?") or a postal address ("what
@@ -18,6 +18,14 @@ export type FactKind =
 const PHONE_ASKED = /\b(phone|telephone|toll-free|hotline)\b|\bnumber\b.*\b(call|dial)\b|\b(call|dial)\b.*\bnumber\b/;
 const ADDRESS_ASKED =
   /\b(what|which)(?: is| was|'s)?(?: the| my| our| your| its| their)? (mailing |postal )?address\b|\bwhere (do|does|should|can|must|would|to) (i |we |you |it |they )?(send|mail)\b/;
+
+/**
+ * What to write on a form or a statement, asked: "what do I put in the TIN box?", "what exactly do I
+ * write in the signature space?", "what number do I type at the top?", "what goes in box 2?", "how
+ * do I mark that on the form?". The forms' instructions answer with the words to write, quoted.
+ */
+const ENTRY_ASKED =
+  /\bwhat (exactly )?(do|should|must|can|would|am|are) (i|we|you)( supposed to| need to| have to)? (put|write|enter|type|print|fill in)\b|\bwhat (number|word|words|text|code)\b[^?]*\b(type|write|enter|put|print)\b|\bwhat goes (in|on|into)\b|\bhow (do|should|can|would) (i|we|you) (flag|mark|indicate|note|show)\b[^?]*\b(on|in) (the|my|a|this|that) (form|return|statement|box|space|line)/;
 
 /** A place on the forms named in a question: "which line", "what form". */
 const PLACE_NAMED = String.raw`(which|what) (form|schedule|line|box|worksheet)s?\b`;
@@ -52,6 +60,7 @@ export function askedFactKind(question: string): FactKind | null {
   if (/\b(why|what (drove|drives|caused|causes|led to|explains?)|reasons? (for|behind|why))\b/.test(q)) return "reason";
   if (PHONE_ASKED.test(q)) return "phone";
   if (ADDRESS_ASKED.test(q)) return "address";
+  if (ENTRY_ASKED.test(q)) return "entry";
   if (/\bhow (long|soon)\b|how much (more |extra |additional )?time|how many (days|weeks|months|years)/.test(q)) return "duration";
   // a question opening with the place it asks ("Which line tells me how much I owe?") asks the place, not the amount
   if (OPENS_WITH_PLACE.test(q)) return "reference";
@@ -160,12 +169,20 @@ export function statesFact(sentence: string, kind: FactKind): boolean {
       return PHONE_NUMBER.test(sentence);
     case "address":
       return POSTAL_ADDRESS.test(sentence);
+    case "entry":
+      return QUOTED_ENTRY.test(sentence);
     case "reason":
       return /\b(because|due to|driven by|as a result of|attributable to|result(ed|ing)? from|owing to|reflect(s|ed|ing)?|primarily from)\b/i.test(
         sentence,
       );
   }
 }
+
+/**
+ * Words to write, quoted after the verb that writes them: enter “Applied For”, writing “Exempt”, the
+ * words “By (your name), Spouse”, typed ... the following number at the top: “131.”.
+ */
+const QUOTED_ENTRY = /\b(enter|entering|write|writing|type|typed|print|printed|mark|words?)\b[^.“”"]{0,40}[“"][^“”"]{1,40}[”"]/i;
 
 /** A part of the forms named ("Schedule 1 (Form 1040), line 8g", "Form 1099-C", "Schedule B", "box 12"); a post office box ("Box 2188") is none. */
 const DOCUMENT_REFERENCE = /\b(Form|Schedule|Worksheet)\s+[\dA-Z]|\bline\s+\d|\bbox\s+\d{1,2}[a-z]?\b/i;
