@@ -100,6 +100,33 @@ describe("document overview", () => {
     expect((await buildOverview(failing, input)).summary).toBe((await buildOverview(null, input)).summary);
   });
 
+  it("asks of no cover line and not of the document's own name (a filing, an HR handbook)", async () => {
+    const filing = {
+      fileName: "JOHNSON_JOHNSON_2023_8K.pdf",
+      bookmarks: [],
+      pages: [
+        "Smaller reporting company\nThe registrant is not a shell company as defined in the rules of the Exchange Act.",
+        "Johnson & Johnson\nThe company reported its results for the second quarter of the year today.",
+        "Adjusted Operational Sales\nAdjusted operational sales grew by six percent in the quarter compared with last year.",
+      ],
+    };
+    const { outline, questions } = await buildOverview(null, filing);
+    expect(outline.map((e) => e.title)).not.toContain("Smaller reporting company");
+    expect(questions[0]).toBe("What does JOHNSON_JOHNSON_2023_8K.pdf say about Adjusted Operational Sales?");
+    expect(questions.join(" ")).not.toMatch(/Johnson & Johnson\?|reporting company/);
+    const handbook = {
+      fileName: "Employee Handbook 2025.pdf",
+      bookmarks: [],
+      pages: [
+        "Employee Handbook\nThis handbook sets out the policies that apply to every member of staff.",
+        "Remote Work\nStaff may work from home two days a week with the approval of their manager.",
+      ],
+    };
+    const asked = (await buildOverview(null, handbook)).questions;
+    expect(asked[0]).toBe("What does Employee Handbook 2025.pdf say about Remote Work?");
+    expect(asked.join(" ")).not.toMatch(/about Employee Handbook\?/);
+  });
+
   it.skipIf(!corpus?.files.includes("irs/p17.pdf"))(
     "IRS Pub 17: its own bookmarks (two levels, with pages) make the outline",
     async () => {

@@ -46,6 +46,21 @@ describe("headings as follow-up questions", () => {
       expect(isSectionHeading(sentence), sentence).toBe(false);
   });
 
+  it("takes no cover line, blank or defined term for a heading (a 10-K's cover and glossary, a tax form's)", () => {
+    for (const line of [
+      "Smaller reporting company",
+      "Title of each class",
+      "For the transition period from _______ to _______",
+      "Department of the Treasury",
+      "JV joint venture",
+      "MDL Multi-District Litigation",
+      "Alexion Alexion Pharma International Operations Limited",
+    ])
+      expect(isSectionHeading(line), line).toBe(false);
+    // an abbreviation that opens a heading and stands for no words after it
+    for (const heading of ["MGM China", "Adjusted EPS", "Backup Withholding"]) expect(isSectionHeading(heading), heading).toBe(true);
+  });
+
   it("turns the cited passages' headings into at most three questions, leaving out what was asked", () => {
     expect(headingSuggestions("How long is sick leave?", [passage(HANDBOOK)])).toEqual([
       "What does Handbook.pdf say about leave policy?",

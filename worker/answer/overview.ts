@@ -8,6 +8,7 @@ import type { Passage } from "../providers/llm/types";
 import { isContentsPassage, isIndexPassage } from "./passages/contents";
 import { isHeading, leadingHeading, readsWhole, sentencePieces, splitSentences, wordCount } from "./passages/sentences";
 import { headingSuggestions, isSectionHeading, MAX_SUGGESTIONS } from "./suggestions";
+import { squeezed } from "./question/named-files";
 
 export const SUMMARY_SENTENCES = 3;
 
@@ -122,12 +123,26 @@ const asPassage = (fileName: string, text: string, page: number): Passage => ({
 /** "1. Filing Information" -> "Filing Information": a title's number makes it no heading to ask about. */
 const withoutNumber = (title: string) => title.replace(/^(?:(?:chapter|part|section|article)\s+)?[\dIVX]{1,4}[.:)]?\s+/i, "").trim();
 
+/** Words a company's name ends with, which its file's name leaves out ("Best Buy Co., Inc." is BESTBUY_2023_10K.pdf). */
+const COMPANY_SUFFIX = /^(inc|corp|corporation|company|co|ltd|llc|plc|group|holdings|and)$/;
+
+/**
+ * A heading that is the document's own name, no topic in it: the company's ("Johnson & Johnson" of
+ * JOHNSON_JOHNSON_2023_8K.pdf) or the title's ("Employee Handbook" of Employee Handbook 2025.pdf).
+ */
+function namesTheDocument(heading: string, fileName: string): boolean {
+  const name = squeezed(fileName);
+  const words = (heading.toLowerCase().match(/\p{L}+/gu) ?? []).filter((w) => !COMPANY_SUFFIX.test(w));
+  return words.length > 0 && words.every((w) => name.includes(w));
+}
+
 /**
  * Three questions from the outline's topics (then the pages' headings), as the follow-up chips
  * word them; general questions about the document fill up when it has fewer headings.
  */
 export function overviewQuestions(fileName: string, outline: readonly OutlineEntry[], pages: readonly string[]): string[] {
-  const topics = outline.map((e) => withoutNumber(e.title)).filter((t) => !NOT_A_TOPIC.test(t));
+  const isTopic = (heading: string) => !NOT_A_TOPIC.test(heading) && !namesTheDocument(heading, fileName);
+  const topics = outline.map((e) => withoutNumber(e.title)).filter(isTopic);
   const passages = [
     asPassage(fileName, topics.map((t) => (/[.?!]$/.test(t) ? t : `${t}.`)).join(" "), 1),
     ...pages.flatMap((page, i) =>
@@ -137,7 +152,7 @@ export function overviewQuestions(fileName: string, outline: readonly OutlineEnt
             asPassage(
               fileName,
               pageHeadings(page)
-                .filter((h) => !NOT_A_TOPIC.test(h))
+                .filter(isTopic)
                 .map((h) => `${h}.`)
                 .join(" "),
               i + 1,

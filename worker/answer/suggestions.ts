@@ -36,12 +36,38 @@ const headingText = (sentence: string) =>
 /** A line in capitals only is a page's running head or a company's name ("PFIZER INC"), no section. */
 const allCapitals = (words: readonly string[]) => words.every((w) => !/\p{Ll}/u.test(w));
 
+/**
+ * The lines a filing's or a form's cover prints, no section of what it covers: the issuing agency,
+ * the cover's check boxes and blanks ("Smaller reporting company", "Title of each class", "For the
+ * transition period from ___ to ___"), and the heads of a table of names ("Name Age Present Position").
+ */
+const COVER_LINE =
+  /^(department of the treasury|internal revenue service|title of each class|(large accelerated|accelerated|non-accelerated|smaller reporting|emerging growth)\b.*\b(filer|company)|for the (transition|quarterly|fiscal) (period|year)|name of each exchange|trading symbol|name age (present )?position|description of exhibit)/i;
+
+/**
+ * An entry of a list of defined terms, no heading: an abbreviation, then the words it stands for
+ * ("JV joint venture", "MDL Multi-District Litigation"), or a name written twice ("Alexion Alexion
+ * Pharma International Operations Limited").
+ */
+function definesTerm(words: readonly string[]): boolean {
+  const [first = "", second = ""] = words;
+  if (first.toLowerCase() === second.toLowerCase()) return true;
+  if (!/^\p{Lu}{2,6}$/u.test(first)) return false;
+  const initials = words
+    .slice(1)
+    .flatMap((w) => w.split("-"))
+    .map((w) => w[0]?.toUpperCase() ?? "")
+    .join("");
+  return initials.startsWith(first);
+}
+
 /** A heading among a passage's sentences: 2-8 words, a capital first, no digits or inner stops, no verb-like word. */
 export function isSectionHeading(sentence: string): boolean {
   const text = headingText(sentence);
   const words = text.split(/\s+/);
   if (words.length < 2 || words.length > 8) return false;
   if (allCapitals(words) || OPENS_CUT.has(words[0]!.toLowerCase()) || ENDS_CUT.has(words.at(-1)!.toLowerCase())) return false;
+  if (COVER_LINE.test(text) || definesTerm(words) || text.includes("_")) return false;
   // a pointer to another part ("See the separate instructions") is no subject to ask about, and a
   // page's running head ("Table of Contents") run into the line after it is none either
   if (/^(see|table of contents)\b/i.test(text)) return false;
