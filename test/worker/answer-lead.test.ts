@@ -390,6 +390,24 @@ describe("the lead", () => {
     expect(lead("How much notice must employees give before a vacation?", handbook)).toMatch(/^As a rule, all employees must give/);
   });
 
+  it("states the rule before a sentence that works one case's figures out (a tax guide, an HR handbook)", () => {
+    const guide = [
+      passage(252, "The amounts are: Single or Married filing separately—$14,600."),
+      passage(
+        253,
+        "of $600 and $1,300) on line 5. Your standard deduction, on line 7a, is $1,300 (the smaller of $1,300 and $14,600). Example 2. You are a student.",
+      ),
+    ];
+    expect(lead("What is the standard deduction for a single person?", guide)).toBe(
+      "The amounts are: Single or Married filing separately—$14,600.",
+    );
+    const handbook = [
+      passage(4, "Your overtime pay for a week of 45 hours is $150 (5 × $30), paid with your salary.", "handbook.pdf"),
+      passage(3, "Overtime pay is one and a half times your hourly pay for each hour over forty in a week.", "handbook.pdf"),
+    ];
+    expect(lead("How is overtime pay worked out for a week?", handbook)).toMatch(/^Overtime pay is one and a half times/);
+  });
+
   it("reads a filing's signature as who signed (a 10-K, a 10-Q)", () => {
     const tenK = [
       passage(120, "This report fairly presents the results of the Company. /s/ Michael F. Roman Chief Executive Officer February 7, 2019"),

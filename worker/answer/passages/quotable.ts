@@ -125,6 +125,13 @@ const COUPLE_OPENS =
   /^\p{Lu}\p{Ll}+ and \p{Lu}\p{Ll}+(?: (?!(?:We|They|You|It|He|She)\b)\p{Lu}\p{Ll}+)? (?:bought|sold|owned|own|paid|received|filed|file|are|were|have|had|married|divorced|lived|live|made|gave)\b/u;
 /** A sentence that illustrates in passing ("For example, if you..."). */
 const FOR_EXAMPLE = /^(?:For (?:example|instance)|E\.g\.)[, ]/;
+/**
+ * A sentence that works figures out: a sum written out ("$600 ($150 + $450)", "$2,400 ($200 × 12)") or
+ * one amount chosen of two ("$1,300 (the smaller of $1,300 and $14,600)"). It tells one case's numbers,
+ * as a worked example does, not the rule.
+ */
+const WORKED_FIGURES =
+  /\(\$?\d[\d,.]*\s*[+−–×÷*/x-]\s*\$?\d[\d,.]*\b|\bthe (?:smaller|larger|lesser|greater) of \$\d[\d,.]* (?:and|or) \$\d/;
 
 export function quotableSentences(text: string): QuotableSentence[] {
   const cached = quotableCache.get(text);
@@ -186,7 +193,7 @@ export function quotableSentences(text: string): QuotableSentence[] {
     // a worked example runs from its "Example." to the next heading, a few sentences at most
     if (EXAMPLE_OPENS.test(piece) || (piece.includes(" and ") && COUPLE_OPENS.test(piece))) example = EXAMPLE_SENTENCES;
     else if (example > 0) example--;
-    const inExample = example > 0 || FOR_EXAMPLE.test(piece);
+    const inExample = example > 0 || FOR_EXAMPLE.test(piece) || WORKED_FIGURES.test(piece);
     sentences.push({ text: piece, lower: forMatching(piece), quote: quoteOf(piece), ...(inExample && { example: true as const }) });
   }
   if (quotableCache.size >= QUOTABLE_CACHE_MAX) quotableCache.delete(quotableCache.keys().next().value!);
