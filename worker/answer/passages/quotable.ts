@@ -126,12 +126,13 @@ const COUPLE_OPENS =
 /** A sentence that illustrates in passing ("For example, if you..."). */
 const FOR_EXAMPLE = /^(?:For (?:example|instance)|E\.g\.)[, ]/;
 /**
- * A sentence that works figures out: a sum written out ("$600 ($150 + $450)", "$2,400 ($200 × 12)") or
+ * A sentence that works figures out: a sum written out ("$600 ($150 + $450)", "$2,400 (12 × $200)") or
  * one amount chosen of two ("$1,300 (the smaller of $1,300 and $14,600)"). It tells one case's numbers,
- * as a worked example does, not the rule.
+ * as a worked example does, not the rule. (A phone number or a range in brackets, "(800-829-1040)",
+ * "(2023 - 2024)", is no sum: a minus or a dash counts only after an amount in dollars.)
  */
 const WORKED_FIGURES =
-  /\(\$?\d[\d,.]*\s*[+−–×÷*/x-]\s*\$?\d[\d,.]*\b|\bthe (?:smaller|larger|lesser|greater) of \$\d[\d,.]* (?:and|or) \$\d/;
+  /\((?:\$\d[\d,.]*\s+[+−–×÷*/x-]|\d[\d,.]*\s+[+×÷*x])\s+\$?\d|\bthe (?:smaller|larger|lesser|greater) of \$\d[\d,.]* (?:and|or) \$\d/;
 
 export function quotableSentences(text: string): QuotableSentence[] {
   const cached = quotableCache.get(text);
