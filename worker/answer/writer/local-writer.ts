@@ -72,7 +72,9 @@ interface Candidate {
 }
 
 /** The file and page a passage [n] is from: one source each. */
-const pageOf = (passages: ChatTurnInput["passages"], n: number) => `${passages[n - 1]!.documentId}:${passages[n - 1]!.page}`;
+const pageOf = (passages: ChatTurnInput["passages"], n: number) => `${fileOf(passages, n)}:${passages[n - 1]!.page}`;
+/** The file a passage [n] is from. */
+const fileOf = (passages: ChatTurnInput["passages"], n: number) => passages[n - 1]!.documentId;
 
 /**
  * A table row of several figures no column head names ("Adjusted EBITDA: 2,117; 2,018", "Form: 1040; (2024)"):
@@ -225,10 +227,10 @@ export function localAnswer(input: ChatTurnInput): string {
   // file none of them is from is listed by its best page wherever retrieval ranked it
   const quoted = [lead, ...support.slice(0, more.length)];
   const listed = new Set(quoted.map((c) => pageOf(input.passages, c.n)));
-  const files = new Set(quoted.map((c) => input.passages[c.n - 1]!.documentId));
+  const files = new Set(quoted.map((c) => fileOf(input.passages, c.n)));
   const seeAlso = related.filter((n) => {
     const page = pageOf(input.passages, n);
-    const file = input.passages[n - 1]!.documentId;
+    const file = fileOf(input.passages, n);
     if (listed.has(page) || (n > SEE_ALSO_RANKS && files.has(file))) return false;
     listed.add(page);
     files.add(file);
