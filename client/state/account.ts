@@ -13,7 +13,7 @@ import type {
   SignupRequest,
   UserInfoResponse,
 } from "../../worker/contract/validation";
-import { api } from "../lib/api";
+import { api, duringSignOut } from "../lib/api";
 import { STORAGE_KEYS } from "../lib/constants";
 import { closeSettings, newSessionId, setCurrentSession } from "./app";
 import { resetAll, signedIn, userInfo } from "./user";
@@ -75,9 +75,9 @@ export async function loadReferralLink(): Promise<string> {
   return (await api<ReferralLinkResponse>("GET", "/api/getReferralLink")).referral_link;
 }
 
-/** Deletes the account (confirmed by its e-mail address), then signs out here. */
+/** Deletes the account (confirmed by its e-mail address), then signs out here; the deletion signing this tab's chat socket out is no "session expired". */
 export async function deleteAccount(email: string): Promise<void> {
-  await api<StatusMessage>("DELETE", "/api/account", { email });
+  await duringSignOut(() => api<StatusMessage>("DELETE", "/api/account", { email }));
   closeSettings();
   resetAll();
 }

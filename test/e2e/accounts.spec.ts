@@ -1,9 +1,11 @@
 // The account journey in a real browser: register, avatar, sign out, log in,
 // change name and password in Settings, sign in with the new password; deep
 // links survive a refresh; the phone layout's slide-in sidebar; deleting the
-// account (after uploading a file) signs out and the e-mail can no longer log in.
+// account (after uploading a file) signs out, its other tab too, and the e-mail
+// can no longer log in.
 import { expect, test, type Page } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
+import { ask } from "./helpers";
 
 const unique = () => `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
@@ -87,6 +89,10 @@ test("delete the account from Settings: confirmation by e-mail, then signed out 
     .drawText("Severance is two weeks per year of service.", { x: 50, y: 700, font: await pdf.embedFont(StandardFonts.Helvetica) });
   await (await chooser).setFiles({ name: "Severance.pdf", mimeType: "application/pdf", buffer: Buffer.from(await pdf.save()) });
   await expect(page.getByRole("row").filter({ hasText: "Severance.pdf" }).getByText("Indexed")).toBeVisible({ timeout: 30_000 });
+  // a second tab of the account, in a chat with an answer
+  const otherTab = await page.context().newPage();
+  await otherTab.goto("/app/chat");
+  await ask(otherTab, "How much severance is paid?");
 
   await page.getByRole("button", { name: `Account menu for ${email}` }).click();
   await page.getByRole("menuitem", { name: "Settings" }).click();
@@ -100,6 +106,11 @@ test("delete the account from Settings: confirmation by e-mail, then signed out 
   await dialog.getByRole("button", { name: "Delete my account" }).click();
   await expect(page.getByRole("banner").getByRole("link", { name: "Log in" })).toBeVisible();
   await expect(dialog).toBeHidden();
+  await expect(page.getByRole("dialog", { name: "Error" })).toBeHidden();
+  // the other tab is signed out too, not left on a chat of an account that is gone
+  await expect(otherTab).toHaveURL(/\/app\/auth\/login$/);
+  await expect(otherTab.getByRole("dialog", { name: "Error" })).toContainText("Your session has expired. Please log in again.");
+  await otherTab.close();
 
   await page.goto("/app/auth/login");
   await submitAuth(page, email, "Secret123");

@@ -1,6 +1,6 @@
 // Proves account deletion removes every trace: R2 objects, the Library (chunks,
 // index, lifecycle), the vectors, each chat's Durable Object (its open sockets
-// are told and closed), and the D1 rows (user, sessions, documents, chats,
+// are told and closed: the user's own with a logout, a member's with "chat deleted"), and the D1 rows (user, sessions, documents, chats,
 // shares); the old token stops working; a wrong confirmation deletes nothing;
 // another user's data is untouched.
 import { env } from "cloudflare:workers";
@@ -8,7 +8,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { chatSession } from "../../worker/chat/stub";
 import { MESSAGES } from "../../worker/contract/messages";
-import { CHAT_MESSAGES, CLOSE_NO_ACCESS } from "../../worker/contract/protocol";
+import { CHAT_MESSAGES, CLOSE_NO_ACCESS, CLOSE_UNAUTHORIZED } from "../../worker/contract/protocol";
 import { getDb } from "../../worker/db/client";
 import { library } from "../../worker/library/stub";
 import { deleteAccount } from "../../worker/services/account-deletion";
@@ -50,6 +50,10 @@ describe("account deletion", () => {
       body: { session_id: owner.sessionId, emails: [keeper.email] },
     });
     expect(share.status).toBe(200);
+    // the member has the shared chat open too
+    const memberSocket = await openSocket(owner.sessionId, keeper.token);
+    memberSocket.send({ action: "get_full_chat", session_id: owner.sessionId, token: keeper.token });
+    await memberSocket.next("full_chat");
     const vectors = new MemoryVectorize();
     await vectors.upsert([{ id: `${owner.doc.fileId}:1:0`, values: [1], namespace: owner.user.id }]);
     expect(await env.DOCUMENTS.head(owner.doc.s3Key)).not.toBeNull();
@@ -67,9 +71,11 @@ describe("account deletion", () => {
       { userId: owner.user.id, confirmEmail: ` ${owner.email.toUpperCase()} ` },
     );
 
-    // the open socket is told and closed
-    expect(await owner.socket.next("error")).toMatchObject({ code: 404, message: CHAT_MESSAGES.chatDeleted });
-    expect((await owner.socket.closed).code).toBe(CLOSE_NO_ACCESS);
+    // the user's open tab is signed out (the client goes to login); the member's is told the chat is gone
+    expect(await owner.socket.next("error")).toMatchObject({ code: 401 });
+    expect((await owner.socket.closed).code).toBe(CLOSE_UNAUTHORIZED);
+    expect(await memberSocket.next("error")).toMatchObject({ code: 404, message: CHAT_MESSAGES.chatDeleted });
+    expect((await memberSocket.closed).code).toBe(CLOSE_NO_ACCESS);
     // R2, vectors, Library, chat storage
     expect(await env.DOCUMENTS.head(owner.doc.s3Key)).toBeNull();
     expect(vectors.idsInNamespace(owner.user.id)).toEqual([]);

@@ -173,10 +173,14 @@ export class ChatSession extends DurableObject<Env> {
     this.sockets.shut({ code: 403, message: CHAT_MESSAGES.accessRemoved }, "access removed", removed);
   }
 
-  /** RPC: the chat is deleted: every open socket is told and closed, and the object's storage goes. */
-  async erase(): Promise<void> {
+  /**
+   * RPC: the chat is deleted: every open socket is told and closed, and the object's storage goes.
+   * With its owner's account (`deletedAccount`), the owner's own sockets are signed out instead (4001: to login).
+   */
+  async erase(deletedAccount?: string): Promise<void> {
     this.turns.discardAll();
-    this.sockets.shut({ code: 404, message: CHAT_MESSAGES.chatDeleted }, "chat deleted");
+    if (deletedAccount) this.sockets.revokeUser(deletedAccount);
+    this.sockets.shut({ code: 404, message: CHAT_MESSAGES.chatDeleted }, "chat deleted", (who) => who.userId !== deletedAccount);
     const taken = this.tickets.unexpired(); // a ticket used before stays used
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();

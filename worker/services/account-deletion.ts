@@ -1,5 +1,6 @@
 // Deleting an account removes every trace of it: subscription renewals stop,
-// each chat's Durable Object is emptied (its open sockets close), the Library
+// each chat's Durable Object is emptied (the user's own open sockets are signed
+// out, so their tabs go to login; members' are told the chat is gone), the Library
 // (chunks, index, lifecycle) and the vectors go, the R2 objects go, and finally
 // the shares of other users' chats with its address, and the D1 user row, whose
 // foreign keys cascade to sessions, documents, chats, the shares of its own
@@ -39,14 +40,14 @@ export async function deleteAccount(
   }
 
   const owned = await deps.db.select({ sessionId: chats.sessionId }).from(chats).where(eq(chats.userId, userId)).all();
-  for (const { sessionId } of owned) await chatSession(deps, sessionId).erase();
+  for (const { sessionId } of owned) await chatSession(deps, sessionId).erase(userId);
 
   const held = await library(deps, userId).erase();
   await deleteVectors(deps, { ids: held.chunkIds });
   // a chat of theirs with no row yet (its first answer still being written) is emptied too: nothing of it
   // may reach whoever signs up with the same address
   const erased = new Set(owned.map((o) => o.sessionId));
-  for (const chatId of held.chats) if (!erased.has(chatId) && namedAfter(chatId, user.email)) await chatSession(deps, chatId).erase();
+  for (const chatId of held.chats) if (!erased.has(chatId) && namedAfter(chatId, user.email)) await chatSession(deps, chatId).erase(userId);
   await deleteObjects(deps.bucket, `users/${userId}/`);
   // chats shared with this address go too: whoever signs up with it later was never invited
   await deps.db.delete(chatShares).where(eq(chatShares.email, user.email));
