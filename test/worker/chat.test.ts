@@ -513,19 +513,19 @@ describe("a chat turn", () => {
     const u = await newUser("hidden");
     const sessionId = `${u.email}-${crypto.randomUUID()}`;
     const socket = await openSocket(sessionId, u.token);
-    for (const [i, query] of ["\u0000\u202e\u2066 ", "   \u200b ", "\ufeff\u3164\u200d"].entries()) {
+    for (const [i, query] of ["\u0000\u202e\u2066 ", "   \u200b ", "\ufeff\u3164\u200d", "\ud800 \udc00"].entries()) {
       socket.send({ action: "chat", query, session_id: sessionId, token: u.token });
       expect(await socket.next("error", i)).toMatchObject({ code: 400, message: CHAT_MESSAGES.emptyQuery });
     }
     // an override would show the title reversed ("fdp.exe"); the question keeps its line break
-    socket.send({ action: "chat", query: "Where is\u202e my exe.pdf?\nThanks\u0007", session_id: sessionId, token: u.token });
+    socket.send({ action: "chat", query: "Where is\u202e my exe.pdf?\nThanks\u0007\ud800 👍", session_id: sessionId, token: u.token });
     const end = await socket.next("end");
     const row = await env.DB.prepare("SELECT summary FROM chats WHERE session_id = ?").bind(sessionId).first<{ summary: string }>();
     expect(row?.summary).not.toMatch(/[\u0000-\u001f\u202e]/);
     expect(row?.summary).toContain("Where is my exe.pdf?");
     socket.send({ action: "get_full_chat", session_id: sessionId, token: u.token });
     const full = await socket.next("full_chat");
-    expect(full.messages[0]!.content).toBe("Where is my exe.pdf?\nThanks");
+    expect(full.messages[0]!.content).toBe("Where is my exe.pdf?\nThanks 👍");
     expect(end.message.role).toBe("assistant");
   });
 });
