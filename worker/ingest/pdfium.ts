@@ -4,9 +4,10 @@
 // short synchronous call, so other requests run between pages.
 //
 // The engine is instantiated once per isolate; its memory is its own, so every
-// document and page opened is closed again, even when reading fails.
-import { init } from "@embedpdf/pdfium";
-import pdfiumWasm from "@embedpdf/pdfium/pdfium.wasm";
+// document and page opened is closed again, even when reading fails. Its module
+// (4.6 MB of WebAssembly) is loaded with the first PDF read, not with the Worker:
+// an isolate that reads none (every test file of the Worker suite) never compiles it.
+import type { init } from "@embedpdf/pdfium";
 import type { OutlineEntry } from "../contract/overview";
 import { ligatureReader } from "./ligatures";
 import { readBookmarks } from "./pdf-outline";
@@ -15,17 +16,21 @@ export type Pdfium = Awaited<ReturnType<typeof init>>;
 
 let engine: Promise<Pdfium> | null = null;
 
-function pdfium(): Promise<Pdfium> {
-  engine ??= init({
+async function startEngine(): Promise<Pdfium> {
+  const [{ init }, { default: pdfiumWasm }] = await Promise.all([import("@embedpdf/pdfium"), import("@embedpdf/pdfium/pdfium.wasm")]);
+  const module = await init({
     // the Worker's bundle holds the compiled module (no fetch, no eval)
     instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance) => void) {
       void WebAssembly.instantiate(pdfiumWasm, imports).then((instance) => receive(instance));
       return {};
     },
-  }).then((module) => {
-    module.PDFiumExt_Init();
-    return module;
   });
+  module.PDFiumExt_Init();
+  return module;
+}
+
+function pdfium(): Promise<Pdfium> {
+  engine ??= startEngine();
   engine.catch(() => (engine = null));
   return engine;
 }

@@ -3,7 +3,7 @@
 // completes through the same state transitions the Stripe webhook drives.
 // Card details never reach us either way.
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { Plan } from "../contract/billing";
 import { optionalSecrets } from "../config";
 import { getDb, type Db } from "../db/client";
@@ -32,7 +32,9 @@ export interface PaymentProvider {
 export const TEST_CHECKOUT_PATH = "/dev/checkout";
 const TEST_CHECKOUT_TTL_MS = 30 * 60 * 1000;
 
-export function stripeClient(secretKey: string, apiBase?: string): Stripe {
+/** Stripe's client; its package (a second of module loading) is loaded only by a Worker that pays through Stripe. */
+export async function stripeClient(secretKey: string, apiBase?: string): Promise<Stripe> {
+  const { default: Stripe } = await import("stripe");
   const base = apiBase ? new URL(apiBase) : null;
   return new Stripe(secretKey, {
     httpClient: Stripe.createFetchHttpClient(),
@@ -54,10 +56,11 @@ export function periodEndOf(subscription: Stripe.Subscription): number | null {
   return typeof seconds === "number" ? seconds * 1000 : null;
 }
 
-export function stripeProvider(stripe: Stripe): PaymentProvider {
+export function stripeProvider(client: () => Promise<Stripe>): PaymentProvider {
   return {
     name: "stripe",
     async createCheckout({ plan, userId, email, customerId, successUrl, cancelUrl }) {
+      const stripe = await client();
       // one Stripe customer per user, reused for every checkout
       const customer = customerId ?? (await stripe.customers.create({ email, metadata: { userId } })).id;
       const session = await stripe.checkout.sessions.create({
@@ -84,6 +87,7 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
       return { sessionId: session.id, url: session.url, customerId: customer };
     },
     async expireCheckout(sessionId) {
+      const stripe = await client();
       try {
         await stripe.checkout.sessions.expire(sessionId);
         return "expired";
@@ -93,7 +97,7 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
       }
     },
     async cancelAtPeriodEnd(subscriptionId) {
-      const subscription = await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+      const subscription = await (await client()).subscriptions.update(subscriptionId, { cancel_at_period_end: true });
       return { currentPeriodEnd: periodEndOf(subscription) };
     },
   };
@@ -137,6 +141,6 @@ export function isTestCheckout(env: Env): boolean {
 /** null when payments are not configured (production without a Stripe key). */
 export function choosePaymentProvider(env: Env, origin: string): PaymentProvider | null {
   const s = optionalSecrets(env);
-  if (s.STRIPE_SECRET_KEY) return stripeProvider(stripeClient(s.STRIPE_SECRET_KEY, s.STRIPE_API_BASE));
+  if (s.STRIPE_SECRET_KEY) return stripeProvider(() => stripeClient(s.STRIPE_SECRET_KEY!, s.STRIPE_API_BASE));
   return isTestCheckout(env) ? testCheckoutProvider(env, origin) : null;
 }

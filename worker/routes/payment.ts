@@ -1,7 +1,7 @@
 // /api/payment: the plan catalogue, Stripe Checkout (or the local test checkout),
 // the signed Stripe webhook, subscription status and cancel.
+import type Stripe from "stripe";
 import { Hono } from "hono";
-import Stripe from "stripe";
 import { z } from "zod";
 import { BILLING_MESSAGES } from "../contract/billing";
 import { optionalSecrets } from "../config";
@@ -22,23 +22,23 @@ import {
 import { checkoutReturnPath, takeOpenCheckout } from "../services/checkouts";
 import { appOrigin } from "../lib/origin";
 
-const cryptoProvider = Stripe.createSubtleCryptoProvider();
-
 export const paymentRoutes = new Hono<AppEnv>()
   .get("/plans", async (c) => c.json({ plans: await listPlans({ db: c.var.db }) }, 200))
   .post("/webhook", async (c) => {
     const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } = optionalSecrets(c.env);
     if (!STRIPE_WEBHOOK_SECRET) throw new ApiError(503, "Payments are not configured.");
     const payload = await c.req.text();
+    // Stripe's package is loaded by the first webhook, not with the Worker
+    const { default: StripeClient } = await import("stripe");
     let event: Stripe.Event;
     try {
       // verification needs no API call; the key only satisfies the constructor
-      event = await new Stripe(STRIPE_SECRET_KEY ?? "sk_unused").webhooks.constructEventAsync(
+      event = await new StripeClient(STRIPE_SECRET_KEY ?? "sk_unused").webhooks.constructEventAsync(
         payload,
         c.req.header("Stripe-Signature") ?? "",
         STRIPE_WEBHOOK_SECRET,
         undefined,
-        cryptoProvider,
+        StripeClient.createSubtleCryptoProvider(),
       );
     } catch {
       throw new ApiError(400, "Invalid or expired Stripe signature.");

@@ -9,7 +9,6 @@ import { SHARE_MESSAGES } from "../contract/mail";
 import type { ChatFile, StoredMessage } from "../contract/protocol";
 import { getDb } from "../db/client";
 import { ApiError } from "../errors";
-import { chatPdf } from "./chat-export-pdf";
 import { findChat, sessionAccess } from "./chats";
 import type { EnvDeps } from "./deps";
 
@@ -118,5 +117,7 @@ export async function exportChat(
   }
   const fileName = exportFileName(title, format);
   if (format === "md") return { body: chatMarkdown(exported), contentType: "text/markdown; charset=utf-8", fileName };
+  // pdf-lib (a second of module loading) is loaded by the first PDF export, not with the Worker
+  const { chatPdf } = await import("./chat-export-pdf");
   return { body: await chatPdf(exported), contentType: "application/pdf", fileName };
 }
