@@ -80,15 +80,20 @@ const ocrAssets: Plugin = {
 // One dev server for everything: the React SPA, the API Worker with the chat
 // websockets (Durable Objects) and the ingestion Worker (wrangler.ingest.jsonc,
 // the Queue consumer), with local D1/R2/Queues from .wrangler/state.
+const stateDir = process.env.DOCCHAT_STATE_DIR;
+
 export default defineConfig({
-  // DOCCHAT_STATE_DIR: another local state directory (the restart test runs a second server).
+  // DOCCHAT_STATE_DIR: another local state directory (the restart test runs a second server),
+  // with its own dependency cache: two servers optimizing into one cache at once restart each
+  // other's Worker, and a request in flight then fails.
+  ...(stateDir ? { cacheDir: `${stateDir}/vite-cache` } : {}),
   plugins: [
     developmentSecurityHeaders,
     developmentUrlLimit,
     ocrAssets,
     react(),
     cloudflare({
-      persistState: { path: process.env.DOCCHAT_STATE_DIR ?? ".wrangler/state" },
+      persistState: { path: stateDir ?? ".wrangler/state" },
       auxiliaryWorkers: [{ configPath: "./wrangler.ingest.jsonc" }],
       // DOCCHAT_INSPECTOR_PORT: where workerd's DevTools inspector listens (bench/workerd-profile.ts profiles a turn there)
       inspectorPort: process.env.DOCCHAT_INSPECTOR_PORT ? Number(process.env.DOCCHAT_INSPECTOR_PORT) : undefined,

@@ -3,13 +3,17 @@ import { defineConfig, devices } from "@playwright/test";
 // Browser tests in Debian's Chromium (never a downloaded browser) against `npm run dev`.
 const port = Number(process.env.E2E_PORT ?? 5173);
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
+/** Specs that start a dev server of their own on another port. */
+const OWN_SERVER = ["**/restart.spec.ts", "**/answer-checks.spec.ts"];
 
 export default defineConfig({
   testDir: ".",
   testMatch: "**/*.spec.ts",
   outputDir: "../../test-results",
   fullyParallel: false,
-  workers: 1,
+  // the specs run one at a time against one dev server; those that start a server of their own
+  // (a restart while indexing, a scripted model) run beside them, mostly waiting on that server
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -31,7 +35,10 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    { name: "own-server", testMatch: OWN_SERVER, workers: 1, use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "chromium", testIgnore: OWN_SERVER, workers: 1, use: { ...devices["Desktop Chrome"], channel: undefined } },
+  ],
   webServer: process.env.E2E_BASE_URL
     ? undefined
     : {
