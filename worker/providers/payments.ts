@@ -141,6 +141,7 @@ export function isTestCheckout(env: Env): boolean {
 /** null when payments are not configured (production without a Stripe key). */
 export function choosePaymentProvider(env: Env, origin: string): PaymentProvider | null {
   const s = optionalSecrets(env);
-  if (s.STRIPE_SECRET_KEY) return stripeProvider(() => stripeClient(s.STRIPE_SECRET_KEY!, s.STRIPE_API_BASE));
+  const secretKey = s.STRIPE_SECRET_KEY;
+  if (secretKey) return stripeProvider(() => stripeClient(secretKey, s.STRIPE_API_BASE));
   return isTestCheckout(env) ? testCheckoutProvider(env, origin) : null;
 }
