@@ -5,6 +5,7 @@ const port = Number(process.env.E2E_PORT ?? 5173);
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 /** Specs that start a dev server of their own on another port. */
 const OWN_SERVER = ["**/restart.spec.ts", "**/answer-checks.spec.ts"];
+const desktopChromium = { ...devices["Desktop Chrome"], channel: undefined };
 
 export default defineConfig({
   testDir: ".",
@@ -36,8 +37,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "own-server", testMatch: OWN_SERVER, workers: 1, use: { ...devices["Desktop Chrome"], channel: undefined } },
-    { name: "chromium", testIgnore: OWN_SERVER, workers: 1, use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "own-server", testMatch: OWN_SERVER, workers: 1, use: desktopChromium },
+    { name: "chromium", testIgnore: OWN_SERVER, workers: 1, use: desktopChromium },
   ],
   webServer: process.env.E2E_BASE_URL
     ? undefined

@@ -108,9 +108,7 @@ export class ChatSockets {
 
   /** A deleted account's sockets: told (401) and closed (4001), as if each of its sessions were signed out. */
   revokeUser(userId: string): void {
-    const sockets = this.ctx.getWebSockets(userId);
-    const sessions = sockets.flatMap((ws) => (ws.deserializeAttachment() as SocketIdentity).authSessionId ?? []);
-    closeRevoked(sockets, sessions, new Set());
+    this.revoke(this.ctx.getWebSockets(userId).flatMap((ws) => (ws.deserializeAttachment() as SocketIdentity).authSessionId ?? []));
   }
 
   /** Closes (4001) the sockets whose signed-in session ran out of time. */
