@@ -1,6 +1,7 @@
 // My Files in a real browser against the real local pipeline (R2, Queue, unpdf):
-// upload a generated PDF -> Indexed -> View opens it -> delete through the modal;
-// a renamed text file is refused with a clear message.
+// upload a generated PDF -> Indexed -> View opens it -> delete through the modal
+// (a chat about it open in another tab loses its chip at once); a renamed text
+// file is refused with a clear message.
 import { expect, test, type Page } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { signUp } from "./helpers";
@@ -43,6 +44,14 @@ test("upload, index, view and delete a PDF on My Files", async ({ page, context 
   await page.reload();
   await expect(page.getByRole("row").filter({ hasText: name }).getByRole("cell").nth(3)).not.toHaveText("—");
 
+  // a second tab chats about the file; deleting it here takes its chip away there at once
+  const chatTab = await context.newPage();
+  await chatTab.goto("/app/files");
+  await chatTab.getByRole("button", { name: `Actions for ${name}` }).click();
+  await chatTab.getByRole("menuitem", { name: "Chat about this file" }).click();
+  const chatChips = chatTab.getByRole("list", { name: "Documents in this chat" });
+  await expect(chatChips.getByText(name)).toBeVisible();
+
   await page
     .getByRole("row")
     .filter({ hasText: name })
@@ -55,6 +64,7 @@ test("upload, index, view and delete a PDF on My Files", async ({ page, context 
   );
   await dialog.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
+  await expect(chatChips.getByText(name)).toHaveCount(0, { timeout: 5_000 });
   await page.reload();
   await expect(page.getByRole("heading", { name: "My Files" })).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);

@@ -17,7 +17,7 @@ import { MESSAGES } from "../../worker/contract/messages";
 import { CLOSE_UNAUTHORIZED, type ChatFile } from "../../worker/contract/protocol";
 import { call, GOOD_PASSWORD, newUser } from "../helpers/api";
 import { countD1Calls } from "../helpers/d1-calls";
-import { uploadAndIndex, waitUntilDone } from "../helpers/documents";
+import { listFiles, uploadAndIndex, waitUntilDone } from "../helpers/documents";
 import { textPdf } from "../helpers/pdfs";
 import { openSocket, type TestSocket } from "../helpers/sockets";
 
@@ -52,16 +52,17 @@ async function chatOf(prefix: string) {
 }
 
 describe("the Library's pushes", () => {
-  it("tell a watching chat at most once per interval, the latest state each time, and a final status at once; then the watch ends", async () => {
+  it("tell a watching chat at most once per interval, the latest state each time, and a final status at once; a watch lasts while the chat keeps it", async () => {
     await runInDurableObject(library(env, `push-unit-${crypto.randomUUID()}`), async (_library, state) => {
       const sql: SyncSql = {
         rows: <T>(query: string, ...params: (string | number | null)[]) => state.storage.sql.exec(query, ...params).toArray() as T[],
         transaction: (fn) => state.storage.transactionSync(fn),
       };
       const told: { chatId: string; progress: DocumentProgress; at: number }[] = [];
+      let keep = { ids: true, all: true };
       const watchers = new Watchers(sql, async (chatId, progress) => {
         told.push({ chatId, progress, at: Date.now() });
-        return { ids: true, all: true };
+        return keep;
       });
       const step = (status: string, pagesDone: number) => {
         sql.rows("UPDATE documents SET status = ?, pages_done = ?, updated_at = ? WHERE id = 'doc'", status, pagesDone, Date.now());
@@ -98,9 +99,13 @@ describe("the Library's pushes", () => {
       expect(told.at(-1)!.at - told[before - 1]!.at).toBeLessThan(PUSH_INTERVAL_MS);
       expect(told.slice(before).map((t) => t.progress.files[0]!.status)).toEqual(["indexed", "indexed"]);
       expect(told.slice(before).find((t) => t.chatId === "chat-b")!.progress.indexing).toEqual([]);
-      // nothing left to tell the chat watching by id: its watch ended; the one over all files goes on
-      const watching = sql.rows<{ chat_id: string }>("SELECT chat_id FROM document_watchers ORDER BY chat_id");
-      expect(watching.map((w) => w.chat_id)).toEqual(["chat-b"]);
+      // both watches go on while the chats keep them (an indexed document may still be deleted)...
+      const watching = () => sql.rows<{ chat_id: string }>("SELECT chat_id FROM document_watchers ORDER BY chat_id").map((w) => w.chat_id);
+      expect(watching()).toEqual(["chat-a", "chat-b"]);
+      // ...and end when a chat answers a push that it no longer watches (its last tab closed)
+      keep = { ids: false, all: true };
+      step("indexed", 100);
+      await vi.waitFor(() => expect(watching()).toEqual(["chat-b"]));
     });
   });
 });
@@ -219,6 +224,26 @@ describe("a document that leaves the chat", () => {
       d1.stop();
     }
     expect(d1.from("/worker/chat/")).toEqual([]);
+  });
+  it("an indexed file deleted from My Files in another tab leaves the chips of a chat open on it at once", async () => {
+    const u = await chatOf("push-deleted-elsewhere");
+    const kept = await uploadAndIndex(u.token, "Handbook.pdf", await textPdf(["Leave. Parental leave is sixteen weeks."]));
+    const gone = await uploadAndIndex(u.token, "Benefits.pdf", await textPdf(["Benefits. Dental coverage starts after ninety days."]));
+    for (const doc of [kept, gone]) await waitUntilDone(u.token, doc.fileId);
+    u.socket.send({ action: "set_files", session_id: u.sessionId, file_ids: [kept.fileId, gone.fileId], token: u.token });
+    expect((await u.socket.next("files")).files.map((f) => f.status)).toEqual(["indexed", "indexed"]);
+    // another tab opens the same chat, then My Files deletes one of its files
+    const tab = await openSocket(u.sessionId, u.token);
+    tab.send({ action: "get_full_chat", session_id: u.sessionId, token: u.token });
+    expect((await tab.next("full_chat")).files).toHaveLength(2);
+    const frames = { chat: u.socket.all("files").length, tab: tab.all("files").length };
+    const hash = (await listFiles(u.token)).files.find((f) => f.fileId === gone.fileId)!.fileHash;
+    expect((await call("DELETE", "/api/documents", { token: u.token, body: { file_hashes: [hash] } })).json.deleted).toEqual([hash]);
+    for (const [socket, after] of [
+      [u.socket, frames.chat],
+      [tab, frames.tab],
+    ] as const)
+      expect((await socket.next("files", after)).files.map((f) => f.fileId)).toEqual([kept.fileId]);
   });
 });
 

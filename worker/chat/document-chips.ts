@@ -3,7 +3,7 @@
 // socket or a turn's end asks, and sent as a `files` frame when the set changes
 // and, while any of them is still being indexed, each time the owner's Library
 // pushes their progress (library/watchers.ts): no read in a loop. A turn waiting
-// for them to be indexed wakes on those pushes.
+// for them to be indexed wakes on those pushes; an open chat hears of one deleted.
 import { INDEXING_STATUSES, type ChatFile, type ChatFolder, type FileInfo } from "../contract/protocol";
 import { getDb } from "../db/client";
 import { library } from "../library/stub";
@@ -57,6 +57,7 @@ export class DocumentChips {
     const files = await this.documentSet.current(getDb(this.env), read);
     this.known = files;
     this.told.clear();
+    this.watchWhileOpen();
     return files;
   }
 
@@ -67,6 +68,24 @@ export class DocumentChips {
     this.told.clear();
     this.sendFiles(files, true);
     if (files.some(isIndexing)) this.follow().catch((err: unknown) => console.warn("could not follow the chat's documents", err));
+    else this.watchWhileOpen();
+  }
+
+  /**
+   * While a tab shows the chat, the owner's Library tells it when one of its
+   * documents is deleted (from My Files, in another tab) or replaced, indexed ones
+   * too: the chips change at once. Asked again with each read of the set, so a chat
+   * in use keeps its watch; it ends with the chat's last socket (its answer to a push).
+   */
+  private watchWhileOpen(): void {
+    const ownerId = this.documentSet.ownerId();
+    const ids = this.ids();
+    if (!ownerId || ids.length === 0 || !this.sockets.watched()) return;
+    library(this.env, ownerId)
+      .watch(this.sockets.sessionId, ownerId, { documentIds: ids })
+      // the set changed while this was on its way (a watch for the new set may have gone first): watch the set as it is
+      .then(() => (ids.join() === this.ids().join() ? undefined : this.watchWhileOpen()))
+      .catch((err: unknown) => console.warn("could not watch the chat's documents", err));
   }
 
   /**

@@ -5,13 +5,13 @@
 //   time. A change of a watched document is pushed to the chat (ChatSession.
 //   documentProgress) at most once per PUSH_INTERVAL_MS, a final status at once,
 //   one push after another per chat, each reading the documents as they are then.
-//   A watch by id ends with the last of its documents indexed (or failed); a
-//   document removed (deleted, or dropped as a duplicate) is told at once, with the
+//   A watch by id lasts while the chat is open (a tab showing its chips) or a turn
+//   waits on it, indexed documents included: a document removed (deleted from My
+//   Files in another tab, or dropped as a duplicate) is told at once, with the
 //   document that replaces it, which the chat then watches in its place.
 // - held sessions: the chats holding a socket of one of the user's signed-in
 //   sessions, told when that session is signed out or the account deleted.
 // These tables are the object's working state, not its index: created here, not versioned.
-import { INDEXING_STATUSES } from "../contract/protocol";
 import { indexingFiles, watchedFiles } from "./document-rows";
 import type { SyncSql } from "./library-schema";
 import type { DocumentProgress, KeepWatching, WatchRequest } from "./types";
@@ -34,8 +34,6 @@ interface Outbox {
   queue: Promise<void>;
 }
 
-const stillIndexing = (status: string) => INDEXING_STATUSES.some((s) => s === status);
-
 export class Watchers {
   private readonly outboxes = new Map<string, Outbox>();
 
@@ -56,8 +54,8 @@ export class Watchers {
 
   /**
    * A chat watches these documents (in place of those it watched by id) or all of
-   * them; answers them as they are now. A watch by id whose documents are all known
-   * here and none still being indexed ends at once: there is nothing to tell.
+   * them; answers them as they are now. A watch lasts while the chat keeps it (its
+   * answer to each push), indexed documents too: one may still be deleted.
    */
   watch(chatId: string, userId: string, request: WatchRequest): DocumentProgress {
     const now = this.now();
@@ -85,9 +83,7 @@ export class Watchers {
         );
     });
     if ("all" in request) return { userId, files: watchedFiles(this.sql, request.current ?? []), indexing: indexingFiles(this.sql) };
-    const files = watchedFiles(this.sql, request.documentIds);
-    if (!this.anyStillIndexing(request.documentIds, files)) this.endWatchById(chatId);
-    return { userId, files };
+    return { userId, files: watchedFiles(this.sql, request.documentIds) };
   }
 
   /** A document's status or progress changed: each chat watching it is told (`final`: at once). */
@@ -200,13 +196,13 @@ export class Watchers {
       ...(replaced.size ? { replaced: Object.fromEntries(replaced) } : {}),
       ...(all ? { indexing: indexingFiles(this.sql) } : {}),
     });
-    this.kept(chatId, ids, files, keep);
+    this.kept(chatId, keep);
   }
 
-  /** After a push: the watches the chat keeps last longer; the others end, and so does a watch by id with nothing left to tell. */
-  private kept(chatId: string, ids: readonly string[], files: DocumentProgress["files"], keep: KeepWatching): void {
+  /** After a push: the watches the chat keeps last longer; the others end. */
+  private kept(chatId: string, keep: KeepWatching): void {
     const until = this.now() + WATCH_MS;
-    if (!keep.ids || !this.anyStillIndexing(ids, files)) this.endWatchById(chatId);
+    if (!keep.ids) this.endWatchById(chatId);
     else this.sql.rows("UPDATE document_watchers SET expires_at = ? WHERE chat_id = ? AND document_id != ?", until, chatId, ALL);
     if (!keep.all) this.sql.rows("DELETE FROM document_watchers WHERE chat_id = ? AND document_id = ?", chatId, ALL);
     else this.sql.rows("UPDATE document_watchers SET expires_at = ? WHERE chat_id = ? AND document_id = ?", until, chatId, ALL);
@@ -217,13 +213,5 @@ export class Watchers {
 
   private endWatchById(chatId: string): void {
     this.sql.rows("DELETE FROM document_watchers WHERE chat_id = ? AND document_id != ?", chatId, ALL);
-  }
-
-  /** Whether any of these documents is still on its way: being indexed, or not known here yet (its upload not yet handed over). */
-  private anyStillIndexing(ids: readonly string[], files: DocumentProgress["files"]): boolean {
-    return ids.some((id) => {
-      const file = files.find((f) => f.fileId === id);
-      return !file || stillIndexing(file.status);
-    });
   }
 }
