@@ -127,6 +127,58 @@ describe("document overview", () => {
     expect(asked.join(" ")).not.toMatch(/about Employee Handbook\?/);
   });
 
+  it("outlines no glossary, column heads, sentence run on from the line before or contact names (a filing, an HR handbook)", async () => {
+    const glossary = (terms: string[]) => `Glossary of Defined Terms\n${terms.join("\n")}`;
+    const filing = {
+      fileName: "NORTHWIND_2023Q2_10Q.pdf",
+      bookmarks: [],
+      pages: [
+        glossary([
+          "JV joint venture",
+          "LIBOR London Interbank Offered Rate",
+          "PsA psoriatic arthritis",
+          "QTD Quarter-to-date",
+          "R&D research and development",
+          "YTD Year-to-date",
+          "EPS earnings per share",
+          "LOE loss of exclusivity",
+        ]),
+        "CONDENSED STATEMENTS OF INCOME\n Three Months Ended Six Months Ended\nRevenues $ 12,734 $ 27,742\nCost of sales 3,101 6,220",
+        "The company held its investor webinar today. The recording may be accessed on the Investors section of the\nCompany's website at webcasts & presentations.\nRevenue grew in every region during the quarter, led by the retail segment and its online sales.",
+        "Press Contacts: Investor Contacts:\nJake Sargent Jessica Moore\nmedia-relations@northwind.example investor-relations@northwind.example",
+        "Segment Results\nThe retail segment grew its sales by six percent over the prior year.",
+      ],
+    };
+    const handbook = {
+      fileName: "Employee Handbook 2025.pdf",
+      bookmarks: [],
+      pages: [
+        glossary([
+          "PTO paid time off",
+          "HR human resources",
+          "HRIS Human Resources Information System",
+          "FTE full-time equivalent",
+          "FMLA Family and Medical Leave Act",
+          "WFH working from home",
+          "EAP employee assistance program",
+          "ADA Americans with Disabilities Act",
+        ]),
+        "STAFF BY SITE\n Full-time Staff Part-time Staff\nHead office 120 14\nWarehouse 48 30",
+        "Signed forms are kept for six years by the\nHuman Resources Department.\nCopies can be asked for at any time.",
+        "BENEFITS CONTACTS\nMaria Lopez Daniel Kim\nbenefits@northwind.example (555) 010-2233",
+        "Remote Work\nStaff may work from home two days a week with the approval of their manager.",
+      ],
+    };
+    for (const [document, section] of [
+      [filing, "Segment Results"],
+      [handbook, "Remote Work"],
+    ] as const) {
+      const { outline, questions } = await buildOverview(null, document);
+      expect(outline.map((e) => e.title)).toEqual([section]);
+      expect(questions[0]).toBe(`What does ${document.fileName} say about ${section}?`);
+    }
+  });
+
   it.skipIf(!corpus?.files.includes("irs/p17.pdf"))(
     "IRS Pub 17: its own bookmarks (two levels, with pages) make the outline",
     async () => {

@@ -55,10 +55,36 @@ describe("headings as follow-up questions", () => {
       "JV joint venture",
       "MDL Multi-District Litigation",
       "Alexion Alexion Pharma International Operations Limited",
+      // a 10-Q's glossary and an HR handbook's: the words' initials spell the abbreviation
+      "LIBOR London Interbank Offered Rate",
+      "PsA psoriatic arthritis",
+      "ATTR-CM transthyretin amyloid cardiomyopathy",
+      "IPR&D in-process research and development",
+      "Biopharma Global Biopharmaceuticals Business",
+      "PTO paid time off",
+      "HRIS Human Resources Information System",
+      // a statement's column heads read across, a filing's and a handbook's table
+      "Three Months Ended Six Months Ended",
+      "Six Months Ended",
+      "Leased Locations Owned Locations",
+      "Full-time Staff Part-time Staff",
+      // a press release's headline is a sentence (an earnings release's, a merger's)
+      "Northwind Announces Fourth Quarter",
+      "Contoso Completes Merger With Fabrikam",
     ])
       expect(isSectionHeading(line), line).toBe(false);
     // an abbreviation that opens a heading and stands for no words after it
-    for (const heading of ["MGM China", "Adjusted EPS", "Backup Withholding"]) expect(isSectionHeading(heading), heading).toBe(true);
+    for (const heading of [
+      "MGM China",
+      "Adjusted EPS",
+      "Backup Withholding",
+      "IRA contributions and deductions",
+      "IRA Rollovers and Required Distributions",
+      "EPS Guidance",
+      "GAAP to Non-GAAP Reconciliation",
+      "Tax Credits and Tax Deductions",
+    ])
+      expect(isSectionHeading(heading), heading).toBe(true);
   });
 
   it("turns the cited passages' headings into at most three questions, leaving out what was asked", () => {

@@ -27,16 +27,42 @@ const lines = (page: string) =>
     .map((l) => l.replace(/\s+/g, " ").trim())
     .filter(Boolean);
 
-/** Pages that list where things are (a table of contents, an index): no headings or summary there. */
+/** A line that opens with an abbreviation and goes on ("JAK Janus kinase", "IPR&D in-process research"). */
+const ABBREVIATION_FIRST = /^(?=\S*\p{Lu}\S*\p{Lu})[\p{L}&-]{2,8} \S/u;
+
+/** A list of defined terms (a filing's abbreviations): most of its lines open with one. */
+const isGlossaryPage = (page: string) => {
+  const own = lines(page);
+  const defining = own.filter((line) => ABBREVIATION_FIRST.test(line)).length;
+  return defining >= 8 && defining >= 0.4 * own.length;
+};
+
+/** Pages that list where things are (a table of contents, an index) or what words mean: no headings or summary there. */
 const isListingPage = (page: string) => {
   const flat = page.replace(/\s+/g, " ");
-  return isContentsPassage(flat) || isIndexPassage(flat);
+  return isContentsPassage(flat) || isIndexPassage(flat) || isGlossaryPage(page);
 };
+
+/** A line's sentence goes on in the next line: it ends on a comma, a hyphen or a word no sentence ends with ("...the Investors section of the"). */
+const RUNS_ON = /(?:[,-]|\b(?:a|an|the|of|at|in|on|to|for|with|by|from|and|or|as|that|which|its|their|our|your))$/;
+/** A contact's e-mail address or telephone number: the line above it is a name, no heading ("Jake Sargent Jessica Moore"). */
+const CONTACT = /[\w.-]+@[\w-]+\.\w|\(?\b\d{3}\)?[ -]\d{3}-\d{4}\b/;
+
+/**
+ * A line that reads as a heading but is not one where it stands: the end of the sentence the
+ * line before began (after "...section of the", or after a line of running text with no stop, for
+ * a line ending with one), the start of one the next line goes on with in lower case, or the
+ * names above their e-mail addresses in a press release's contacts.
+ */
+function outOfPlace(line: string, before = "", after = ""): boolean {
+  if (RUNS_ON.test(before) || /^\p{Ll}/u.test(after) || CONTACT.test(after)) return true;
+  return /\.$/.test(line) && /\p{L}$/u.test(before) && wordCount(before) >= 6 && !looksLikeHeading(before);
+}
 
 /** The headings of a page, in order: lines of their own, or (a page read as one line) headings run into a sentence. */
 function pageHeadings(page: string): string[] {
   const own = lines(page);
-  if (own.length > 1) return own.filter(looksLikeHeading);
+  if (own.length > 1) return own.filter((line, i) => looksLikeHeading(line) && !outOfPlace(line, own[i - 1], own[i + 1]));
   return sentencePieces(own[0] ?? "").flatMap((piece) => {
     if (isSectionHeading(piece)) return [piece.replace(/[.:]$/, "")];
     const run = leadingHeading(piece)?.heading;

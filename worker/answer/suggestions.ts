@@ -4,7 +4,7 @@
 // verbless phrases documents set before a section ("How to get a TIN.",
 // "Exemption from FATCA reporting code.").
 import type { ChatProvider, Passage } from "../providers/llm/types";
-import { queryTerms } from "./question/terms";
+import { PERIOD_WORD, queryTerms } from "./question/terms";
 import { sentencePieces } from "./passages/sentences";
 
 export const MAX_SUGGESTIONS = 3;
@@ -16,6 +16,7 @@ const CLAUSE_WORDS = new Set(
     "is are was were be been being am must may might can could will would shall should do does did has have had " +
     "get gets got give gives gave take takes took make makes made pay pays paid need needs use uses mean means " +
     "include includes apply applies receive receives start starts begin begins " +
+    "excludes represents reflects announces completes declares " +
     "you your we our it its this that these those they their he she there here also don't don’t"
   ).split(" "),
 );
@@ -44,21 +45,58 @@ const allCapitals = (words: readonly string[]) => words.every((w) => !/\p{Ll}/u.
 const COVER_LINE =
   /^(department of the treasury|internal revenue service|title of each class|(large accelerated|accelerated|non-accelerated|smaller reporting|emerging growth)\b.*\b(filer|company)|for the (transition|quarterly|fiscal) (period|year)|name of each exchange|trading symbol|name age (present )?position|description of exhibit)/i;
 
+/** A word of a title that is not a content word ("of", "and"): its initial is not in an abbreviation. */
+const LINKING = /^(of|and|or|the|a|an|to|for|in|on|at|by|with|&)$/i;
+
+/** Whether `letters`, in order, are among `capitals` (in order). */
+const inOrder = (letters: readonly string[], capitals: readonly string[]) => {
+  let at = 0;
+  for (const letter of letters) {
+    at = capitals.indexOf(letter, at) + 1;
+    if (at === 0) return false;
+  }
+  return true;
+};
+
 /**
  * An entry of a list of defined terms, no heading: an abbreviation, then the words it stands for
- * ("JV joint venture", "MDL Multi-District Litigation"), or a name written twice ("Alexion Alexion
- * Pharma International Operations Limited").
+ * ("JV joint venture", "LIBOR London Interbank Offered Rate", "PsA psoriatic arthritis", "ATTR-CM
+ * transthyretin amyloid cardiomyopathy"): their initials spell the abbreviation's capitals in
+ * order, or hold all of them, or (words in lower case) two; or a name written again ("Alexion Alexion
+ * Pharma International Operations Limited", "Biopharma Global Biopharmaceuticals Business").
+ * "IRA contributions", "EPS Guidance" are headings.
  */
 function definesTerm(words: readonly string[]): boolean {
   const [first = "", second = ""] = words;
-  if (first.toLowerCase() === second.toLowerCase()) return true;
-  if (!/^\p{Lu}{2,6}$/u.test(first)) return false;
-  const initials = words
+  const term = first.toLowerCase();
+  if (term === second.toLowerCase() || (term.length >= 5 && words.slice(1).some((w) => w.length > term.length && w.toLowerCase().startsWith(term)))) return true;
+  const capitals = first.match(/\p{Lu}/gu) ?? [];
+  if (capitals.length < 2 || !/^[\p{L}&-]{2,8}$/u.test(first)) return false;
+  const rest = words
     .slice(1)
-    .flatMap((w) => w.split("-"))
-    .map((w) => w[0]?.toUpperCase() ?? "")
-    .join("");
-  return initials.startsWith(first);
+    .flatMap((w) => w.split(/[-&]/))
+    .filter((w) => w && !LINKING.test(w));
+  const initials = rest.map((w) => w[0]!.toUpperCase());
+  const unused = [...initials];
+  const held = capitals.filter((capital) => {
+    const at = unused.indexOf(capital);
+    if (at >= 0) unused.splice(at, 1);
+    return at >= 0;
+  });
+  if (held.length === capitals.length) return true; // "QTD Quarter-to-date or three months ended"
+  if (rest.every((w) => /^\p{Lu}/u.test(w)))
+    return initials.length >= 2 && initials.length * 2 >= capitals.length && inOrder(initials, capitals);
+  return held.length >= 2 && rest.every((w) => /^\p{Ll}/u.test(w));
+}
+
+/**
+ * A table's column heads read across, no heading: its last word heads an earlier column too
+ * ("Three Months Ended Six Months Ended", "Leased Locations Owned Locations", "Common Stock
+ * Treasury Stock"), or every word names a period ("Six Months Ended", "First Quarter").
+ */
+function columnHeads(words: readonly string[]): boolean {
+  const last = words.at(-1)!.toLowerCase();
+  return words.slice(1, -1).some((w) => w.toLowerCase() === last) || words.every((w) => PERIOD_WORD.test(w.toLowerCase()));
 }
 
 /** A heading among a passage's sentences: 2-8 words, a capital first, no digits or inner stops, no verb-like word. */
@@ -67,7 +105,7 @@ export function isSectionHeading(sentence: string): boolean {
   const words = text.split(/\s+/);
   if (words.length < 2 || words.length > 8) return false;
   if (allCapitals(words) || OPENS_CUT.has(words[0]!.toLowerCase()) || ENDS_CUT.has(words.at(-1)!.toLowerCase())) return false;
-  if (COVER_LINE.test(text) || definesTerm(words) || text.includes("_")) return false;
+  if (COVER_LINE.test(text) || definesTerm(words) || columnHeads(words) || text.includes("_")) return false;
   // a pointer to another part ("See the separate instructions") is no subject to ask about, and a
   // page's running head ("Table of Contents") run into the line after it is none either
   if (/^(see|table of contents)\b/i.test(text)) return false;
