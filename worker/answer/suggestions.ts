@@ -69,7 +69,11 @@ const inOrder = (letters: readonly string[], capitals: readonly string[]) => {
 function definesTerm(words: readonly string[]): boolean {
   const [first = "", second = ""] = words;
   const term = first.toLowerCase();
-  if (term === second.toLowerCase() || (term.length >= 5 && words.slice(1).some((w) => w.length > term.length && w.toLowerCase().startsWith(term)))) return true;
+  if (
+    term === second.toLowerCase() ||
+    (term.length >= 5 && words.slice(1).some((w) => w.length > term.length && w.toLowerCase().startsWith(term)))
+  )
+    return true;
   const capitals = first.match(/\p{Lu}/gu) ?? [];
   if (capitals.length < 2 || !/^[\p{L}&-]{2,8}$/u.test(first)) return false;
   const rest = words
