@@ -277,6 +277,27 @@ describe.skipIf(!corpus)("the local answer on real PDF text", () => {
     );
   });
 
+  it("quotes in support no table row whose label names only the period and the company (a 10-K's, a 10-Q's)", async () => {
+    // the chunks the product retrieved first: the cash flow statement's, the store counts by year
+    const tenK = await pages("sec_financebench/BESTBUY_2023_10K.pdf");
+    const chunks = passagesOf("BESTBUY_2023_10K.pdf", { 42: tenK[41]!, 27: tenK[26]! }).filter((p) =>
+      /Dividends paid|Stores Closed/.test(p.text),
+    );
+    const dividends = answerOver(chunks, "How much did Best Buy pay out in dividends in fiscal 2023?");
+    expect(quotes(dividends)[0]).toMatch(/^Dividends paid: January 28, 2023 \(789\)/);
+    // was "Stores Closed Total Stores at End of Fiscal Year Canada Best Buy: 131; -; (4); 127; ..."
+    expect(dividends).not.toContain("Stores");
+    const tenQ = await pages("sec_financebench/BESTBUY_2024Q2_10Q.pdf");
+    const statements = passagesOf("BESTBUY_2024Q2_10Q.pdf", Object.fromEntries([4, 25].map((page) => [page, tenQ[page - 1]!])));
+    const revenue = answerOver(
+      statements.filter((p) => /Revenue \$|896,277/.test(p.text)),
+      "What was Best Buy's revenue for the second quarter of fiscal 2024?",
+    );
+    expect(quotes(revenue)[0]).toMatch(/^Revenue: Three months ended July 29, 2023 \$9,583/);
+    // was "Total fiscal 2024 second quarter: 896,277; $76.88; ..." of the share repurchases' table
+    expect(revenue).not.toContain("896,277");
+  });
+
   it("carries a table's column heads into the chunks that start inside it, never into running text", async () => {
     const tenQ = await pages("sec_financebench/BESTBUY_2024Q2_10Q.pdf");
     // the notes' cash table, as a chunk starting inside it would: after its three dates, or after the first of them

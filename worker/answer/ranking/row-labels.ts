@@ -118,6 +118,19 @@ export function labelShares(label: string, asked: RowQuestion): { label: number;
   return shares.label >= MIN_LABEL_SHARE && shares.question >= MIN_QUESTION_SHARE ? shares : null;
 }
 
+/**
+ * Whether a row's label names any of what the question asks about: a word of it or a concept it
+ * names, its period and the files' own names aside ("Stores at End of Fiscal Year Canada Best Buy"
+ * names nothing of "How much did Best Buy earn in fiscal 2023?"). True when the question asks about
+ * nothing but those.
+ */
+export function labelNamesAny(label: string, asked: RowQuestion): boolean {
+  if (asked.stems.length + asked.concepts.length === 0) return true;
+  const words = wordsOf(label.replace(LEADING_NOTES, "").replace(ATTRIBUTED, "")).filter((w) => namesRow(w) && !asked.ownName(w));
+  const holds = (phrasing: readonly string[]) => words.some((_, i) => phrasing.every((part, j) => words[i + j]?.startsWith(part)));
+  return asked.stems.some((stemmed) => holds([stemmed])) || asked.concepts.some((phrasings) => phrasings.some(holds));
+}
+
 /** How wholly the question names one of a chunk's row labels (one per line): the best label's two shares summed; 0 for none. */
 export function rowLabelScore(labels: string, asked: RowQuestion): number {
   let best = 0;

@@ -13,8 +13,8 @@
 // never writes anything that is not in the documents.
 import { documentNames, namedDocuments, squeezed } from "../question/named-files";
 import { asksChange, isPartOf, rowChange } from "./row-change";
-import { rowNaming } from "../ranking/row-labels";
-import { rowFiguresText } from "../passages/labelled-rows";
+import { labelNamesAny, rowNaming, rowQuestion } from "../ranking/row-labels";
+import { rowFiguresText, rowLabelText } from "../passages/labelled-rows";
 import { scoreSentences, type ScoredSentence } from "../ranking/sentence-scores";
 import { withColumnHeads } from "../passages/column-heads";
 import { withWholeWords } from "../passages/line-breaks";
@@ -148,9 +148,12 @@ export function pickSentences(question: string, input: Pick<ChatTurnInput, "pass
   const related = [...new Set(ranked.filter((c) => c.score >= lead.score * SEE_ALSO_MIN_SHARE).map((c) => c.n))].sort((a, b) => a - b);
   const picked = [lead];
   const page = (c: Candidate) => pageOf(input.passages, c.n);
+  const asked = rowQuestion(question, fileNames);
   for (const c of whole) {
     if (picked.length > MAX_SUPPORT) break;
     if (c.score < lead.score * SUPPORT_MIN_SHARE) break;
+    // a supporting row names what is asked in its label: a row holding only the period and the company is another table's
+    if (c.row && !labelNamesAny(rowLabelText(c.text), asked)) continue;
     if (
       picked.some(
         (p) =>
