@@ -245,6 +245,24 @@ describe("a document that leaves the chat", () => {
     ] as const)
       expect((await socket.next("files", after)).files.map((f) => f.fileId)).toEqual([kept.fileId]);
   });
+
+  it("a file a question attached is watched from that question's admission: deleting it leaves the chips at once", async () => {
+    const u = await chatOf("push-deleted-asked");
+    const doc = await uploadAndIndex(u.token, "Benefits.pdf", await textPdf(["Benefits. Dental coverage starts after ninety days."]));
+    await waitUntilDone(u.token, doc.fileId);
+    u.socket.send({
+      action: "chat",
+      query: "When does dental coverage start?",
+      session_id: u.sessionId,
+      file_ids: [doc.fileId],
+      token: u.token,
+    });
+    expect((await u.socket.next("end")).message.content).toContain("ninety days");
+    const frames = u.socket.all("files").length;
+    const hash = (await listFiles(u.token)).files.find((f) => f.fileId === doc.fileId)!.fileHash;
+    expect((await call("DELETE", "/api/documents", { token: u.token, body: { file_hashes: [hash] } })).json.deleted).toEqual([hash]);
+    expect((await u.socket.next("files", frames)).files).toEqual([]);
+  });
 });
 
 /**

@@ -210,6 +210,7 @@ export class ChatSession extends DurableObject<Env> {
     // stream chunk sent while waiting would reach this socket twice.
     await this.folder.sync();
     const files = await this.chips.current();
+    this.chips.watchWhileShown();
     send(ws, {
       type: "full_chat",
       session_id: who.sessionId,
@@ -235,5 +236,6 @@ export class ChatSession extends DurableObject<Env> {
     if (!checked.ok) return refuse(checked.code, checked.message);
     this.folder.clear();
     this.chips.store(who.userId, checked.files);
+    this.chips.watchWhileShown();
   }
 }

@@ -168,6 +168,7 @@ async function readForAdmission(
       sessionIds: [...sessions.own],
       files: { ids: [...files.ids], uploadKey: files.uploadKey ?? null },
       ...(question ? { search: { question, limit: RETRIEVAL_TUNING.candidates } } : {}),
+      watch: { chatId: who.sessionId, userId },
     }),
     liveSessions({ db: getDb(room.env) }, { sessionIds: sessions.others }),
   ]);

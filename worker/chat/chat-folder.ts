@@ -105,6 +105,7 @@ export class ChatFolderScope {
       (f) => f.status !== "failed",
     );
     this.chips.store(ownerId, files);
+    this.chips.watchWhileShown();
   }
 
   private row(): Row | undefined {

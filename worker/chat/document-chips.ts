@@ -57,7 +57,6 @@ export class DocumentChips {
     const files = await this.documentSet.current(getDb(this.env), read);
     this.known = files;
     this.told.clear();
-    this.watchWhileOpen();
     return files;
   }
 
@@ -68,23 +67,23 @@ export class DocumentChips {
     this.told.clear();
     this.sendFiles(files, true);
     if (files.some(isIndexing)) this.follow().catch((err: unknown) => console.warn("could not follow the chat's documents", err));
-    else this.watchWhileOpen();
   }
 
   /**
    * While a tab shows the chat, the owner's Library tells it when one of its
    * documents is deleted (from My Files, in another tab) or replaced, indexed ones
-   * too: the chips change at once. Asked again with each read of the set, so a chat
-   * in use keeps its watch; it ends with the chat's last socket (its answer to a push).
+   * too: the chips change at once. Asked when a socket opens the chat or its set is
+   * replaced; each admitted question renews it in its admission call (admission.ts).
+   * It ends with the chat's last socket (its answer to a push).
    */
-  private watchWhileOpen(): void {
+  watchWhileShown(): void {
     const ownerId = this.documentSet.ownerId();
     const ids = this.ids();
     if (!ownerId || ids.length === 0 || !this.sockets.watched()) return;
     library(this.env, ownerId)
       .watch(this.sockets.sessionId, ownerId, { documentIds: ids })
       // the set changed while this was on its way (a watch for the new set may have gone first): watch the set as it is
-      .then(() => (ids.join() === this.ids().join() ? undefined : this.watchWhileOpen()))
+      .then(() => (ids.join() === this.ids().join() ? undefined : this.watchWhileShown()))
       .catch((err: unknown) => console.warn("could not watch the chat's documents", err));
   }
 

@@ -225,7 +225,11 @@ export class Library extends DurableObject<Env> {
    * documents the question names and, when they are complete, searches them.
    */
   async admit(request: AdmissionRequest): Promise<AdmissionFacts> {
-    return admissionFacts(this.index, this.ledger, request);
+    const facts = admissionFacts(this.index, this.ledger, request);
+    // the chat shows these documents from now on: it watches them in the same call, no call more per question
+    if (request.watch && facts.files?.length)
+      this.watchers.watch(request.watch.chatId, request.watch.userId, { documentIds: facts.files.map((f) => f.fileId) });
+    return facts;
   }
 
   /** Takes back a message admit counted that was then refused for another reason. */

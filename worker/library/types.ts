@@ -70,6 +70,8 @@ export interface AdmissionRequest {
   files: { ids: string[]; uploadKey: string | null };
   /** search the named documents right away when every one is complete (no indexing to wait for), also when the question adds them */
   search?: { question: string; limit: number };
+  /** the chat asking, which then watches the named documents (it hears of one deleted: watchers.ts) */
+  watch?: { chatId: string; userId: string };
 }
 
 export interface AdmissionFacts {
