@@ -91,11 +91,9 @@ const MIN_QUESTION_SHARE = 0.5;
  */
 export function labelShares(label: string, asked: RowQuestion): { label: number; question: number } | null {
   if (asked.stems.length + asked.concepts.length === 0) return null;
-  // a note on the table before its first label ("(Unaudited) Assets Cash and cash equivalents") is no word of it
-  const own = label.replace(LEADING_NOTES, "");
   // the end of a label wrapped onto its own line ("of revenue", "% of revenue") names no row
-  if (!/^[\p{Lu}\p{N}]/u.test(own)) return null;
-  const words = wordsOf(own.replace(ATTRIBUTED, "")).filter((w) => namesRow(w) && !asked.ownName(w));
+  if (!/^[\p{Lu}\p{N}]/u.test(label.replace(LEADING_NOTES, ""))) return null;
+  const words = labelWords(label, asked);
   if (words.length === 0) return null;
   const named = new Set<number>();
   let held = 0;
@@ -107,7 +105,7 @@ export function labelShares(label: string, asked: RowQuestion): { label: number;
   for (const phrasings of asked.concepts) {
     let found = false;
     for (const phrasing of phrasings) {
-      const start = words.findIndex((_, i) => phrasing.every((p, j) => words[i + j]?.startsWith(p)));
+      const start = phrasingAt(words, phrasing);
       if (start === -1) continue;
       phrasing.forEach((_, j) => named.add(start + j));
       found = true;
@@ -126,10 +124,21 @@ export function labelShares(label: string, asked: RowQuestion): { label: number;
  */
 export function labelNamesAny(label: string, asked: RowQuestion): boolean {
   if (asked.stems.length + asked.concepts.length === 0) return true;
-  const words = wordsOf(label.replace(LEADING_NOTES, "").replace(ATTRIBUTED, "")).filter((w) => namesRow(w) && !asked.ownName(w));
-  const holds = (phrasing: readonly string[]) => words.some((_, i) => phrasing.every((part, j) => words[i + j]?.startsWith(part)));
+  const words = labelWords(label, asked);
+  const holds = (phrasing: readonly string[]) => phrasingAt(words, phrasing) !== -1;
   return asked.stems.some((stemmed) => holds([stemmed])) || asked.concepts.some((phrasings) => phrasings.some(holds));
 }
+
+/**
+ * A label's words that can name what is asked: without a note on the table before its first label
+ * ("(Unaudited) Assets Cash and cash equivalents"), whose share it counts, its period and the files' names.
+ */
+const labelWords = (label: string, asked: RowQuestion) =>
+  wordsOf(label.replace(LEADING_NOTES, "").replace(ATTRIBUTED, "")).filter((w) => namesRow(w) && !asked.ownName(w));
+
+/** Where a phrasing's stems start a run of the label's words, in order; -1 for nowhere. */
+const phrasingAt = (words: readonly string[], phrasing: readonly string[]) =>
+  words.findIndex((_, i) => phrasing.every((part, j) => words[i + j]?.startsWith(part)));
 
 /** How wholly the question names one of a chunk's row labels (one per line): the best label's two shares summed; 0 for none. */
 export function rowLabelScore(labels: string, asked: RowQuestion): number {
@@ -152,8 +161,11 @@ export function rowLabelScore(labels: string, asked: RowQuestion): number {
 const NAMED_ROW_WEIGHT = 2;
 
 /** How a question names each quoted row, its label read once per row. */
-export function rowNaming(question: string, fileNames: readonly string[]): (row: string) => RowNaming {
-  const asked = rowQuestion(question, fileNames);
+export function rowNaming(
+  question: string,
+  fileNames: readonly string[],
+  asked: RowQuestion = rowQuestion(question, fileNames),
+): (row: string) => RowNaming {
   return (row) => {
     const share = labelShares(rowLabelText(row), asked)?.label ?? 0;
     // 1, up to NAMED_ROW_WEIGHT as the question names all of its label

@@ -118,6 +118,7 @@ export function pickSentences(question: string, input: Pick<ChatTurnInput, "pass
   // a change asked is worked out from a row's figures
   const changeAsked = asksChange(question);
   const fileNames = files.map((f) => squeezed(f.file_name));
+  const asked = rowQuestion(question, fileNames);
   const candidate = (s: ScoredSentence): Candidate => ({
     n: s.passage + 1,
     text: s.text,
@@ -131,7 +132,7 @@ export function pickSentences(question: string, input: Pick<ChatTurnInput, "pass
     quoteCases: true,
     percentRows: true,
     fileNames,
-    rowNaming: rowNaming(question, fileNames),
+    rowNaming: rowNaming(question, fileNames, asked),
   })
     .map(candidate)
     .sort((a, b) => b.score - a.score);
@@ -148,7 +149,6 @@ export function pickSentences(question: string, input: Pick<ChatTurnInput, "pass
   const related = [...new Set(ranked.filter((c) => c.score >= lead.score * SEE_ALSO_MIN_SHARE).map((c) => c.n))].sort((a, b) => a - b);
   const picked = [lead];
   const page = (c: Candidate) => pageOf(input.passages, c.n);
-  const asked = rowQuestion(question, fileNames);
   for (const c of whole) {
     if (picked.length > MAX_SUPPORT) break;
     if (c.score < lead.score * SUPPORT_MIN_SHARE) break;
