@@ -225,6 +225,7 @@ describe("a document that leaves the chat", () => {
     }
     expect(d1.from("/worker/chat/")).toEqual([]);
   });
+
   it("an indexed file deleted from My Files in another tab leaves the chips of a chat open on it at once", async () => {
     const u = await chatOf("push-deleted-elsewhere");
     const kept = await uploadAndIndex(u.token, "Handbook.pdf", await textPdf(["Leave. Parental leave is sixteen weeks."]));

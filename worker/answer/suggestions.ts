@@ -45,9 +45,6 @@ const allCapitals = (words: readonly string[]) => words.every((w) => !/\p{Ll}/u.
 const COVER_LINE =
   /^(department of the treasury|internal revenue service|title of each class|(large accelerated|accelerated|non-accelerated|smaller reporting|emerging growth)\b.*\b(filer|company)|for the (transition|quarterly|fiscal) (period|year)|name of each exchange|trading symbol|name age (present )?position|description of exhibit)/i;
 
-/** A word of a title that is not a content word ("of", "and"): its initial is not in an abbreviation. */
-const LINKING = /^(of|and|or|the|a|an|to|for|in|on|at|by|with|&)$/i;
-
 /** Whether `letters`, in order, are among `capitals` (in order). */
 const inOrder = (letters: readonly string[], capitals: readonly string[]) => {
   let at = 0;
@@ -79,7 +76,7 @@ function definesTerm(words: readonly string[]): boolean {
   const rest = words
     .slice(1)
     .flatMap((w) => w.split(/[-&]/))
-    .filter((w) => w && !LINKING.test(w));
+    .filter((w) => w && !ENDS_CUT.has(w.toLowerCase())); // "of", "and": no initial of the abbreviation
   const initials = rest.map((w) => w[0]!.toUpperCase());
   const unused = [...initials];
   const held = capitals.filter((capital) => {
