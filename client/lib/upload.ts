@@ -7,6 +7,12 @@ import { api } from "./api";
 export const PDF_CONTENT_TYPE = "application/pdf";
 export const NO_LINK_MESSAGE = "Presigned URL or S3 key not received.";
 export const S3_FAILED_MESSAGE = "S3 upload failed.";
+/**
+ * An upload that has sent nothing and heard nothing for this long is given up, so
+ * its row says "S3 upload failed." instead of "Uploading 0%" forever (a dev server
+ * restarting its Worker mid-request once left one hanging).
+ */
+export const UPLOAD_STALL_MS = 60_000;
 
 /** Throws the user-facing message when the chosen file is not something we can upload. */
 export function assertUploadablePdf(file: File): void {
@@ -38,25 +44,34 @@ function messageFrom(responseText: string): string | null {
 export function putFile(url: string, file: Blob, onProgress: (percent: number) => void): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
+    let stall: ReturnType<typeof setTimeout> | undefined;
+    const watchStall = () => {
+      clearTimeout(stall);
+      stall = setTimeout(() => xhr.abort(), UPLOAD_STALL_MS);
+    };
+    const settle = (outcome: () => void) => () => {
+      clearTimeout(stall);
+      outcome();
+    };
     xhr.open("PUT", url);
     xhr.setRequestHeader("Content-Type", PDF_CONTENT_TYPE);
     xhr.upload.onprogress = (event) => {
+      watchStall();
       if (event.lengthComputable && event.total > 0) {
         onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
       }
     };
-    xhr.onload = () => {
+    xhr.onload = settle(() => {
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(100);
         resolve();
       } else {
         reject(new Error(messageFrom(xhr.responseText) ?? S3_FAILED_MESSAGE));
       }
-    };
-    xhr.onerror = () => reject(new Error(S3_FAILED_MESSAGE));
-    xhr.onabort = () => reject(new Error(S3_FAILED_MESSAGE));
-    xhr.ontimeout = () => reject(new Error(S3_FAILED_MESSAGE));
+    });
+    xhr.onerror = xhr.onabort = xhr.ontimeout = settle(() => reject(new Error(S3_FAILED_MESSAGE)));
     onProgress(0);
+    watchStall();
     xhr.send(file);
   });
 }

@@ -56,6 +56,11 @@ class FakeXHR {
   setRequestHeader(name: string, value: string) {
     this.headers[name] = value;
   }
+  aborted = false;
+  abort() {
+    this.aborted = true;
+    this.onabort?.();
+  }
   send(body: unknown) {
     this.body = body;
     FakeXHR.instances.push(this);
@@ -256,6 +261,25 @@ describe("uploadPdf", () => {
     await expect(uploadPdf(pdf(), () => {})).rejects.toThrow("S3 upload failed.");
     FakeXHR.onSend = (xhr) => xhr.onerror?.();
     await expect(uploadPdf(pdf(), () => {})).rejects.toThrow("S3 upload failed.");
+    expect(requests.some((r) => r.url === "/api/documents/index")).toBe(false);
+  });
+
+  it("gives up an upload that stalls for a minute, and not one that keeps sending", async () => {
+    vi.useFakeTimers();
+    handler = () => ({ status: 200, body: { presignedUrl: "https://u/p", s3Key: "k" } });
+    FakeXHR.onSend = () => {};
+    const stalled = uploadPdf(pdf(), () => {});
+    const outcome = expect(stalled).rejects.toThrow("S3 upload failed.");
+    await vi.waitFor(() => expect(FakeXHR.instances).toHaveLength(1));
+    const xhr = FakeXHR.instances[0]!;
+    // bytes still flowing: each progress event restarts the minute
+    await vi.advanceTimersByTimeAsync(50_000);
+    xhr.progress(10, 100);
+    await vi.advanceTimersByTimeAsync(50_000);
+    expect(xhr.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(xhr.aborted).toBe(true);
+    await outcome;
     expect(requests.some((r) => r.url === "/api/documents/index")).toBe(false);
   });
 });
