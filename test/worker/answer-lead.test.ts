@@ -598,4 +598,30 @@ describe("the lead", () => {
       "Part-time staff, under 50: the yearly wellness stipend is at least $500",
     );
   });
+
+  it("quotes the sentence a lead points back to ('This exclusion', 'These include') with it (a tax guide, an HR handbook)", () => {
+    const guide = [
+      passage(
+        151,
+        "Education Savings Bond Program. You may be able to exclude from income all or part of the interest you receive on the redemption of qualified U.S. savings bonds during the year. This exclusion is known as the Education Savings Bond Program.",
+      ),
+    ];
+    expect(lead("What is the education savings bond exclusion called?", guide)).toBe(
+      "You may be able to exclude from income all or part of the interest you receive on the redemption of qualified U.S. savings bonds during the year. This exclusion is known as the Education Savings Bond Program.",
+    );
+    const handbook = [
+      passage(
+        4,
+        "Benefits. The company pays for some costs of working from home. These include a monthly internet allowance of $40 and a one-time desk allowance of $300.",
+      ),
+    ];
+    expect(lead("What does the monthly internet allowance include?", handbook)).toBe(
+      "The company pays for some costs of working from home. These include a monthly internet allowance of $40 and a one-time desk allowance of $300.",
+    );
+    // "This publication" points at the document, not back
+    const overview = [passage(2, "Thanks for reading. This publication covers the general rules for filing a federal income tax return.")];
+    expect(lead("What does this publication cover?", overview)).toBe(
+      "This publication covers the general rules for filing a federal income tax return.",
+    );
+  });
 });

@@ -34,6 +34,8 @@ export interface ScoredSentence {
   formLine?: true;
   /** part of a worked example */
   example?: true;
+  /** the sentence before it in its passage (none for a row, a form's line or a passage's first sentence) */
+  before?: string;
 }
 
 /**
@@ -204,17 +206,20 @@ export function scoreSentences(
   };
   return passages.flatMap(({ passage, sentences }) => {
     let before = 0;
+    let previous: string | undefined;
     return sentences.flatMap((sentence) => {
       const own = matched(sentence.text);
       // a heading is read as the next sentence's context and never quoted
       if (sentence.heading) {
         before = own;
+        previous = undefined;
         return [];
       }
       // the sentence before often names the subject the answer sentence refers to ("It", "This tax");
       // a table row or a form's line has no such sentence and is no sentence's
       const alone = sentence.row || sentence.formLine;
       const context = own + (alone ? 0 : NEIGHBOUR_WEIGHT * before);
+      const sentenceBefore = alone ? undefined : previous;
       const scored: ScoredSentence[] = [];
       const cases = quoteCases && !alone && !sentence.entry ? (sentence.cases ??= casesOf(sentence.text)) : null;
       const asked = cases && askedCase(cases, matchedIn, termsIn);
@@ -222,9 +227,16 @@ export function scoreSentences(
         const caseOwn = matchedIn(asked.case.lower);
         const score = scoreOf(asked.case, caseOwn, caseOwn + NEIGHBOUR_WEIGHT * before);
         // cases that tie are quoted in their list: the reader finds theirs among them
-        scored.push({ passage, text: asked.alone ? asked.case.quote : sentence.quote, score });
+        scored.push({
+          passage,
+          text: asked.alone ? asked.case.quote : sentence.quote,
+          score,
+          ...(sentenceBefore && { before: sentenceBefore }),
+        });
       }
       if (!alone) before = own;
+      // what a sentence after a table points back to is the table, not the sentence before it
+      previous = alone ? undefined : sentence.quote;
       if (own > 0 || context > 0) {
         const score = scoreOf(sentence, own, context) * (sentence.row ? naming.get(sentence.text)!.weight : 1);
         scored.push({
@@ -234,6 +246,7 @@ export function scoreSentences(
           ...(sentence.row && { row: true as const }),
           ...(sentence.formLine && { formLine: true as const }),
           ...(sentence.example && { example: true as const }),
+          ...(sentenceBefore && { before: sentenceBefore }),
         });
       }
       return scored;

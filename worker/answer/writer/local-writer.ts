@@ -69,6 +69,8 @@ interface Candidate {
   labelled: boolean;
   /** what its figures show, worked out for the reader: a table row's change asked (row-change.ts) */
   workedOut?: string;
+  /** the sentence before it in its passage */
+  before?: string;
 }
 
 /** The file and page a passage [n] is from: one source each. */
@@ -127,6 +129,7 @@ export function pickSentences(question: string, input: Pick<ChatTurnInput, "pass
     ...(s.row && { row: true as const }),
     labelled: Boolean(s.row || s.formLine),
     workedOut: (changeAsked && s.row && rowChange(s.text, question)) || undefined,
+    before: s.before,
   });
   const ranked = scoreSentences(question, input.passages.map(withColumnHeads), {
     quoteCases: true,
@@ -190,6 +193,22 @@ function notInChatDocuments(names: readonly string[]): string {
   return `I could not find this in this chat's documents (${list}). Remove ${them} from the chat to search all your files, or attach the document that covers it.`;
 }
 
+/**
+ * A sentence opening on words that point back ("This exclusion is known as...", "These include...",
+ * "Because of this,") says what it is about in the sentence before: a lead quotes that one with it.
+ * "This publication", "This year" and the like point at the document or a time, not back.
+ */
+const POINTS_BACK =
+  /^(?:(?:However|Also|Instead|Otherwise), )?(?:(?:This|These|Those|Such)(?! (?:publication|chapter|part|section|form|guide|report|document|year|quarter|month|week|period)\b)\b|It|They|Because of (?:this|that)|As a result(?! of)|In (?:that|this|either) case)\b/;
+
+function withWhatItPointsTo(lead: Candidate, quote: (c: Candidate) => string): string {
+  const text = quote(lead);
+  const before = lead.before && quote({ ...lead, text: lead.before });
+  if (!before || !POINTS_BACK.test(lead.text) || !readsWhole(before, false)) return text;
+  const both = `${before} ${text}`;
+  return both.length <= MAX_SENTENCE_CHARS ? both : text;
+}
+
 function clip(sentence: string, maxChars = MAX_SENTENCE_CHARS): string {
   return sentence.length <= maxChars ? sentence : `${sentence.slice(0, maxChars).replace(/\s+\S*$/, "")}…`;
 }
@@ -215,7 +234,7 @@ export function localAnswer(input: ChatTurnInput): string {
   // words broken at line ends made whole only in what is quoted: it reads the passage again; a
   // row's change worked out follows its figures
   const quote = (c: Candidate) => withWholeWords(c.text, withColumnHeads(input.passages[c.n - 1]!));
-  const first = `${clip(quote(lead))}${lead.workedOut ?? ""} [${lead.n}]`;
+  const first = `${clip(withWhatItPointsTo(lead, quote))}${lead.workedOut ?? ""} [${lead.n}]`;
   // room is kept for the "See also" line ("See also:" and a [n] per source)
   let words = wordCount(first) + 2 + SEE_ALSO_RANKS;
   const more: string[] = [];
