@@ -344,6 +344,23 @@ describe("the lead", () => {
     expect(leadingHeading("The IRS Free File program is open to all.")).toBeNull();
   });
 
+  it("leaves out a note's title numbered alone ('13. Contingencies and Commitments'), not a numbered item (a 10-K, an HR handbook)", () => {
+    const filing = [
+      passage(
+        62,
+        "13. Contingencies and Commitments We are involved in a number of legal proceedings. Where appropriate, we have made accruals with respect to these matters.",
+        "BESTBUY_2023_10K.pdf",
+      ),
+    ];
+    expect(lead("Is the company involved in any legal proceedings?", filing)).toBe("We are involved in a number of legal proceedings.");
+    expect(leadingHeading("4. Parental Leave Employees may take up to 16 weeks of paid parental leave.")).toEqual({
+      heading: "4. Parental Leave",
+      sentence: "Employees may take up to 16 weeks of paid parental leave.",
+    });
+    // a list's numbered item is a sentence, not a title
+    expect(leadingHeading("2. You are claiming the interest exclusion under the Education Savings Bond Program.")).toBeNull();
+  });
+
   it("starts at the sentence, without a release's dateline or a sentence's parentheses (a filing, a tax guide)", () => {
     const releases = [
       passage(

@@ -157,9 +157,12 @@ const CONNECTORS = new Set(["of", "and", "or", "for", "the", "to", "in", "on", "
 export function leadingHeading(piece: string): { heading: string; sentence: string } | null {
   const words = piece.split(" ");
   // a numbered part's title ("Step 3: Claim Dependent and Other Credits If...", "Section 3: Leave
-  // Policy Full-time employees accrue..."): its sentence may open with any capitalised word
-  const numbered = NUMBERED_PART.test(words[0] ?? "") && /^[\dIVX]{1,4}[a-z]?[:.]$/.test(words[1] ?? "");
-  let run = numbered ? 2 : 0;
+  // Policy Full-time employees accrue..."): its sentence may open with any capitalised word;
+  const named = NUMBERED_PART.test(words[0] ?? "") && /^[\dIVX]{1,4}[a-z]?[:.]$/.test(words[1] ?? "");
+  // or a note's number alone ("13. Contingencies and Commitments We are involved in...")
+  const bare = !named && /^\d{1,2}\.$/.test(words[0] ?? "");
+  const numbered = named || bare;
+  let run = named ? 2 : bare ? 1 : 0;
   while (run < words.length) {
     const w = words[run]!;
     const titled = /^["'(]?[\p{Lu}\p{N}]/u.test(w) && !/[,.;:!?)]$/.test(w);
