@@ -43,6 +43,14 @@ describe("a table's unit", () => {
       "Net sales: 2023 $10,208,580; 2022 $8,630,889 (in thousands)",
       "Gross profit: 2023 4,003,000; 2022 3,400,127 (in thousands)",
     ]);
+    // a row of percents is no count of thousands, a fall in brackets too (an earnings release, an HR survey)
+    expect(rows("(In thousands) 2023 2022 2021 Comparable sales 15.6% 21.4% (4.8%) Net sales $ 10,208 $ 8,630 $ 6,152")).toEqual([
+      "Comparable sales: 2023 15.6%; 2022 21.4%; 2021 (4.8%)",
+      "Net sales: 2023 $10,208; 2022 $8,630; 2021 $6,152 (in thousands)",
+    ]);
+    expect(rows("(In thousands) 2024 2023 Staff turnover (2.5%) 11.0% Payroll $ 4,210 $ 3,980")[0]).toBe(
+      "Staff turnover: 2024 (2.5%); 2023 11.0%",
+    );
     expect(rows("2023 2022 Stores opened 25 40 Stores closed 3 5")).toEqual([
       "Stores opened: 2023 25; 2022 40",
       "Stores closed: 2023 3; 2022 5",

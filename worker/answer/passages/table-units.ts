@@ -40,7 +40,7 @@ export function withTableUnit(row: string, unit: TableUnit | null): string {
   const at = row.lastIndexOf(": ");
   const label = row.slice(0, at);
   const figures = row.slice(at + 2).split("; ");
-  if (NEVER_SCALED.test(label) || unit.except?.test(label) || figures.every((f) => f.endsWith("%"))) return row;
+  if (NEVER_SCALED.test(label) || unit.except?.test(label) || figures.every((f) => /%\)?$/.test(f))) return row;
   return `${row} ${unitSuffix(unit.unit)}`;
 }
 
