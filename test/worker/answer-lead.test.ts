@@ -361,6 +361,24 @@ describe("the lead", () => {
     expect(leadingHeading("2. You are claiming the interest exclusion under the Education Savings Bond Program.")).toBeNull();
   });
 
+  it("starts without a filing's running page head, 'Table of Contents' (a 10-K, a 10-Q)", () => {
+    const annual = [
+      passage(
+        75,
+        "Table of Contents In September 2016, 3M acquired all of the outstanding shares of Semfinder, headquartered in Kreuzlingen, Switzerland.",
+      ),
+    ];
+    expect(lead("Where is Semfinder headquartered?", annual)).toBe(
+      "In September 2016, 3M acquired all of the outstanding shares of Semfinder, headquartered in Kreuzlingen, Switzerland.",
+    );
+    const quarterly = [
+      passage(12, "Table of Contents We repurchased 1.1 million shares of our common stock at a cost of $76 million in the quarter."),
+    ];
+    expect(lead("How many shares were repurchased in the quarter?", quarterly)).toBe(
+      "We repurchased 1.1 million shares of our common stock at a cost of $76 million in the quarter.",
+    );
+  });
+
   it("starts at the sentence, without a release's dateline or a sentence's parentheses (a filing, a tax guide)", () => {
     const releases = [
       passage(

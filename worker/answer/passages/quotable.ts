@@ -51,6 +51,8 @@ const LIST_ITEM_END = /(?<=[\p{L}\p{N}%)])\s*;(?:\s+(?:and|or))?$/u;
 
 /** A filing's signature ("/s/ Michael F. Roman Chief Executive Officer February 7, 2019"): quoted as who signed ("Signed by Michael F. Roman ..."). */
 const SIGNATURE = /^\/s\/\s*(?=\p{Lu})/u;
+/** A filing's running page head, a link back to its contents on every page ("Table of Contents Report of..."). */
+const RUNNING_HEAD = /^Table of Contents\s+(?=\S)/;
 /** A sentence set wholly in parentheses ("(The buyers add the $215 to their cost of the home.)"): quoted without them. */
 const PARENTHESISED = /^\((\p{Lu}[^()]*[.!?])\)$/u;
 
@@ -58,10 +60,12 @@ const PARENTHESISED = /^\((\p{Lu}[^()]*[.!?])\)$/u;
  * A sentence as quoted: a form line without its dot leaders ("enter 12, etc. . . . . ." -> "enter
  * 12, etc."), without the next list item's bullet and heading run into its end ("...name on line 2.
  * • Disregarded entity."), its own bullet, or a form field's number before it ("3 You must show your name..."),
- * a release's dateline, a list item's ";", its enclosing parentheses; a signature as who signed.
+ * a release's dateline, a list item's ";", its enclosing parentheses, a filing's running page head;
+ * a signature as who signed.
  */
 function asQuoted(sentence: string): string {
   const quote = sentence
+    .replace(RUNNING_HEAD, "")
     .replace(/(?:\s\.){3,}/g, "")
     .replace(/(?<=[.!?])\s+•\s+[^•]{1,40}$/, "")
     .replace(/^[•▪\uf0b7]\s+/u, "")
