@@ -659,4 +659,30 @@ describe("the lead", () => {
       "This publication covers the general rules for filing a federal income tax return.",
     );
   });
+
+  it("answers 'What is X?' with the sentence that says what X is, not one that uses the term (a tax guide, an HR handbook)", () => {
+    const guide = [
+      passage(140, "You reported qualified dividends on Form 1040, line 3a. Enter them on the worksheet."),
+      passage(
+        141,
+        "Qualified dividends are eligible for a lower tax rate than other ordinary income. They are shown in box 1b of Form 1099-DIV.",
+      ),
+    ];
+    expect(lead("What are qualified dividends?", guide)).toBe(
+      "Qualified dividends are eligible for a lower tax rate than other ordinary income.",
+    );
+    const handbook = [
+      passage(3, "Ask your manager before you book any flexible time off for the holidays."),
+      passage(
+        9,
+        "Flexible time off (FTO) is paid leave that employees schedule themselves, up to 15 days a year. The flexible time off policy is treated as part of your pay.",
+      ),
+    ];
+    expect(lead("What is flexible time off?", handbook)).toBe(
+      "Flexible time off (FTO) is paid leave that employees schedule themselves, up to 15 days a year.",
+    );
+    // what is done with the term ("is treated as") says not what it is
+    expect(askedFactKind("What is flexible time off?")).toBe("definition");
+    expect(askedFactKind("What is the standard deduction for a single filer?")).toBe("money");
+  });
 });

@@ -9,7 +9,41 @@ import { QUANTITY_CHANGE } from "./terms";
  * a change ("what percentage", "any drop in cash"), which a percent states as well as a sum.
  */
 export type FactKind =
-  "money" | "figure" | "number" | "duration" | "date" | "rule" | "reason" | "person" | "reference" | "phone" | "address" | "entry";
+  | "money"
+  | "figure"
+  | "number"
+  | "duration"
+  | "date"
+  | "rule"
+  | "reason"
+  | "person"
+  | "reference"
+  | "phone"
+  | "address"
+  | "entry"
+  | "definition";
+
+/** What a term is, asked and nothing more: "What is backup withholding?", "What does FATCA mean?", "Define a qualifying relative." */
+const DEFINITION_ASKED =
+  /^\s*(?:what (?:is|are|'s|’s) (?:an? |the )?([^?,;]{2,50}?)|what does (?:an? |the )?([^?,;]{2,50}?) mean|define (?:an? |the )?([^?,;]{2,50}?))[?.]?\s*$/;
+
+/**
+ * The term a question asks to define, as a pattern of the sentence that says what it is: the term
+ * (a plural too, its abbreviation in brackets after it) opening the sentence before "is", "are",
+ * "means", "refers to" ("Direct File is an option for...", "A TIN may be an ATIN, an ITIN, or an
+ * SSN."; not "is treated as", what is done with it), or named as what something "is called" or "is
+ * known as". Null when no term is asked.
+ */
+export function definitionOf(question: string): RegExp | null {
+  const asked = DEFINITION_ASKED.exec(question.toLowerCase().replace(AFTER_THE_QUESTION, ""));
+  const words = (asked?.slice(1).find(Boolean) ?? "").match(/[\p{L}\p{N}]+/gu);
+  if (!words?.length) return null;
+  const term = words.map((w) => `${w.replace(/e?s$/, "")}\\w{0,2}`).join("[\\s-]+");
+  return new RegExp(
+    `^(?:(?:a|an|the|in general,|generally,)\\s+)?${term}(?:\\s*\\([^)]{1,20}\\))?\\s+(?:(?:is|are)(?!\\s+(?!used\\b)\\w+ed\\b)|means|refers? to|may be|can be|includes?)\\b|\\b(?:called|known as|defined as) (?:an? |the )?${term}\\b`,
+    "iu",
+  );
+}
 
 /**
  * Where to reach someone, asked: a phone number ("what number do I call?") or a postal address ("what
@@ -42,8 +76,9 @@ const INCOME_LEVEL =
 /** An amount asked as a share of another ("what percentage", "at what rate", "the gross margin"): a percent states it as well as a sum. */
 export const SHARE_ASKED = /\b(percent(age)?|rate|ratio|proportion|margin)s?\b|\b(share|portion|part) of\b|%/;
 
-/** A table row states amounts and numbers: never the answer to when, how long or whether. */
-export const rowAnswers = (kind: FactKind | null) => kind === null || kind === "money" || kind === "figure" || kind === "number";
+/** A table row states amounts and numbers (and may be what a term asked is): never the answer to when, how long or whether. */
+export const rowAnswers = (kind: FactKind | null) =>
+  kind === null || kind === "money" || kind === "figure" || kind === "number" || kind === "definition";
 
 /** What follows a question's last "?": how to answer it ("Answer in USD billions.", "If ..., please explain why."), not what it asks. */
 const AFTER_THE_QUESTION = /(?<=\?)[^?]*\S[^?]*$/;
@@ -107,6 +142,7 @@ export function askedFactKind(question: string): FactKind | null {
     /\b(allowed|required|eligible|qualify|need to|have to|should i|do i)\b/.test(q)
   )
     return "rule";
+  if (definitionOf(question)) return "definition";
   return null;
 }
 
@@ -171,6 +207,9 @@ export function statesFact(sentence: string, kind: FactKind): boolean {
       return POSTAL_ADDRESS.test(sentence);
     case "entry":
       return QUOTED_ENTRY.test(sentence);
+    case "definition":
+      // said of the term asked: sentence-scores.ts reads it with definitionOf
+      return false;
     case "reason":
       return /\b(because|due to|driven by|as a result of|attributable to|result(ed|ing)? from|owing to|reflect(s|ed|ing)?|primarily from)\b/i.test(
         sentence,

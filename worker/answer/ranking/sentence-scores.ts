@@ -6,7 +6,7 @@ import { ASKS_WHERE_TO_LOOK } from "../passages/contents";
 import { type ListedCase, type QuotableSentence, casesOf, quotableSentences } from "../passages/quotable";
 import { isTaxTableRow, rangeHolds, statedAmounts } from "../passages/tax-table";
 import { wordCount } from "../passages/sentences";
-import { MONTH, SHARE_ASKED, askedFactKind, factStrength, rowAnswers, rowStrength } from "../question/fact-kind";
+import { MONTH, SHARE_ASKED, askedFactKind, definitionOf, factStrength, rowAnswers, rowStrength } from "../question/fact-kind";
 import { glossaryMatches } from "../question/glossary";
 import { PERIOD_WORD, codeLetters, queryTerms, stem, wordsOf } from "../question/terms";
 
@@ -131,6 +131,8 @@ export function scoreSentences(
   const terms = sentenceTerms(question).map((t) => (namesFile(t.pattern, fileNames) ? { ...t, weight: t.weight * FILE_NAME_WEIGHT } : t));
   if (terms.length === 0) return [];
   const kind = askedFactKind(question);
+  // a term asked to define: the sentence that says what it is states the fact (fact-kind.ts)
+  const definition = kind === "definition" ? definitionOf(question) : null;
   const rowsAnswer = rowAnswers(kind);
   const shareAsked = percentRows && SHARE_ASKED.test(question.toLowerCase());
   const entriesAnswer = ASKS_WHERE_TO_LOOK.test(question);
@@ -198,9 +200,11 @@ export function scoreSentences(
       kind && own > 0
         ? 1 +
           (FACT_BONUS - 1) *
-            (sentence.row
-              ? rowStrength(sentence.text, shareAsked)
-              : ((sentence.strength ??= {})[kind] ??= factStrength(sentence.text, kind)))
+            (definition
+              ? Number(!sentence.row && definition.test(sentence.text))
+              : sentence.row
+                ? rowStrength(sentence.text, shareAsked)
+                : ((sentence.strength ??= {})[kind] ??= factStrength(sentence.text, kind)))
         : 1;
     return density * fact;
   };
