@@ -207,12 +207,28 @@ export async function upload(
   return { fileId: indexed.fileId, s3Key: link.s3Key };
 }
 
+/**
+ * Status polls a fresh dev server may drop: on a cold disk cache workerd has reset one connection
+ * while PDFium first loads ("fetch failed", ECONNRESET), and the file went on to index. A poll reads
+ * only; My Files polls again too. More failures in a row than this are the product's.
+ */
+const DROPPED_POLLS = 3;
+
 export async function waitIndexed(base: string, token: string, fileName: string, fileId: string): Promise<void> {
   const deadline = Date.now() + INDEX_TIMEOUT_MS;
+  let dropped = 0;
   while (Date.now() < deadline) {
     const s = await api<{ status: string; error: string | null }>(base, "GET", `/api/documents/indexingStatus?file_id=${fileId}`, {
       token,
+    }).catch((err: Error) => {
+      if (++dropped > DROPPED_POLLS) throw err;
+      return null;
     });
+    if (!s) {
+      await sleep(500);
+      continue;
+    }
+    dropped = 0;
     if (s.status === "indexed") return;
     if (s.status === "failed") throw new Error(`${fileName} failed to index: ${s.error}`);
     await sleep(500);
