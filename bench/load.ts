@@ -12,7 +12,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ServerMessage } from "../worker/contract/protocol";
 import { CORPUS } from "./ingest";
-import { api, chatSocket, PASSWORD, startProduct, subscribe, upload, waitIndexed } from "./product";
+import { api, chatSocket, PASSWORD, startProduct, subscribe, statusPoller, upload, waitIndexed } from "./product";
 import { median } from "./retrieval";
 
 const P17 = join(CORPUS, "irs/p17.pdf");
@@ -237,13 +237,12 @@ async function indexingRun(base: string, owner: User, withHealth: boolean) {
   let firstPagesMs = NaN;
   let indexedMs = NaN;
   const during: number[] = [];
+  const poller = statusPoller(base, owner.token, doc.fileId);
   const polling = (async () => {
     for (;;) {
-      const s = await api<{ status: string; pagesDone: number }>(base, "GET", `/api/documents/indexingStatus?file_id=${doc.fileId}`, {
-        token: owner.token,
-      });
-      if (Number.isNaN(firstPagesMs) && s.pagesDone > 0) firstPagesMs = performance.now() - started;
-      if (s.status === "indexed" || s.status === "failed") return (indexedMs = performance.now() - started);
+      const s = await poller.next();
+      if (s && Number.isNaN(firstPagesMs) && s.pagesDone > 0) firstPagesMs = performance.now() - started;
+      if (s?.status === "indexed" || s?.status === "failed") return (indexedMs = performance.now() - started);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   })();

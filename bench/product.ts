@@ -207,6 +207,12 @@ export async function upload(
   return { fileId: indexed.fileId, s3Key: link.s3Key };
 }
 
+export interface IndexingStatus {
+  status: string;
+  pagesDone: number;
+  error: string | null;
+}
+
 /**
  * Status polls a fresh dev server may drop: on a cold disk cache workerd has reset one connection
  * while PDFium first loads ("fetch failed", ECONNRESET), and the file went on to index. A poll reads
@@ -214,23 +220,28 @@ export async function upload(
  */
 const DROPPED_POLLS = 3;
 
+/** Polls a file's indexing status: `next()` is its status now, or null for a poll the server dropped. */
+export function statusPoller(base: string, token: string, fileId: string): { next(): Promise<IndexingStatus | null> } {
+  let dropped = 0;
+  return {
+    next: () =>
+      api<IndexingStatus>(base, "GET", `/api/documents/indexingStatus?file_id=${fileId}`, { token }).then(
+        (status) => ((dropped = 0), status),
+        (err: Error) => {
+          if (++dropped > DROPPED_POLLS) throw err;
+          return null;
+        },
+      ),
+  };
+}
+
 export async function waitIndexed(base: string, token: string, fileName: string, fileId: string): Promise<void> {
   const deadline = Date.now() + INDEX_TIMEOUT_MS;
-  let dropped = 0;
+  const poller = statusPoller(base, token, fileId);
   while (Date.now() < deadline) {
-    const s = await api<{ status: string; error: string | null }>(base, "GET", `/api/documents/indexingStatus?file_id=${fileId}`, {
-      token,
-    }).catch((err: Error) => {
-      if (++dropped > DROPPED_POLLS) throw err;
-      return null;
-    });
-    if (!s) {
-      await sleep(500);
-      continue;
-    }
-    dropped = 0;
-    if (s.status === "indexed") return;
-    if (s.status === "failed") throw new Error(`${fileName} failed to index: ${s.error}`);
+    const s = await poller.next();
+    if (s?.status === "indexed") return;
+    if (s?.status === "failed") throw new Error(`${fileName} failed to index: ${s.error}`);
     await sleep(500);
   }
   throw new Error(`${fileName} was not indexed within ${INDEX_TIMEOUT_MS / 1000} s`);
