@@ -45,13 +45,9 @@ function codeEntryStarts(text: string): number[] {
  * deferrals"). Entries are found from their dashes: a pattern for them tried at every position of
  * every text made all splitting half as slow again.
  */
-/** Where a filing's next signer starts ("... Chief Executive Officer March 17, 2023 /s/ Matthew Bilunas ..."): each signature is one piece. */
-const NEXT_SIGNATURE = /\s+(?=\/s\/\s*\p{Lu})/u;
-
 export function sentencePieces(text: string): string[] {
   const pieces = text
     .split(SENTENCE_END)
-    .flatMap((s) => (s.includes("/s/") ? s.split(NEXT_SIGNATURE) : [s]))
     .map((s) => s.trim())
     .filter(Boolean);
   if (!codeEntryStarts(text).length) return pieces;
