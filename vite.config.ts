@@ -110,6 +110,10 @@ export default defineConfig({
     host: "127.0.0.1",
     port: Number(process.env.PORT ?? 5173),
     strictPort: true,
+    // A request the Worker runtime drops (a fresh clone's cold start resets one now and then) shows as
+    // the product's own message ("Could not load your files. Please try again."), not as Vite's
+    // full-screen "fetch failed" overlay over the page; build errors still print in the terminal.
+    hmr: { overlay: false },
   },
   preview: {
     host: "127.0.0.1",
