@@ -40,6 +40,13 @@ function messageFrom(responseText: string): string | null {
   return null;
 }
 
+/**
+ * A PUT the connection or the server dropped (a network error, a 5xx): the link writes the same
+ * key again, so it is tried once more. A fresh clone's `npm run dev` drops a request or two while
+ * it warms up (docs/decisions.md).
+ */
+class DroppedUpload extends Error {}
+
 /** PUT the raw file to the self-signed link, reporting 0-100. No product Authorization header. */
 export function putFile(url: string, file: Blob, onProgress: (percent: number) => void): Promise<void> {
   return new Promise<void>((resolve, reject) => {
@@ -66,10 +73,12 @@ export function putFile(url: string, file: Blob, onProgress: (percent: number) =
         onProgress(100);
         resolve();
       } else {
-        reject(new Error(messageFrom(xhr.responseText) ?? S3_FAILED_MESSAGE));
+        const message = messageFrom(xhr.responseText) ?? S3_FAILED_MESSAGE;
+        reject(xhr.status >= 500 ? new DroppedUpload(message) : new Error(message));
       }
     });
-    xhr.onerror = xhr.onabort = xhr.ontimeout = settle(() => reject(new Error(S3_FAILED_MESSAGE)));
+    xhr.onerror = settle(() => reject(new DroppedUpload(S3_FAILED_MESSAGE)));
+    xhr.onabort = xhr.ontimeout = settle(() => reject(new Error(S3_FAILED_MESSAGE)));
     onProgress(0);
     watchStall();
     xhr.send(file);
@@ -82,7 +91,10 @@ export async function uploadPdf(file: File, onProgress: (percent: number) => voi
   const query = new URLSearchParams({ fileName: file.name, contentType: PDF_CONTENT_TYPE });
   const link = await api<Partial<UploadLinkResponse> | null>("GET", `/api/documents/uploadLink?${query}`);
   if (!link?.presignedUrl || !link.s3Key) throw new Error(NO_LINK_MESSAGE);
-  await putFile(link.presignedUrl, file, onProgress);
+  await putFile(link.presignedUrl, file, onProgress).catch((err: unknown) => {
+    if (!(err instanceof DroppedUpload)) throw err;
+    return putFile(link.presignedUrl!, file, onProgress);
+  });
   const indexed = await api<IndexResponse>("POST", "/api/documents/index", { s3_key: link.s3Key });
   return { ...indexed, s3Key: link.s3Key };
 }

@@ -264,6 +264,28 @@ describe("uploadPdf", () => {
     expect(requests.some((r) => r.url === "/api/documents/index")).toBe(false);
   });
 
+  it("sends the file once more when the connection or the server drops it, and not after a refusal", async () => {
+    handler = (url) =>
+      url.startsWith("/api/documents/uploadLink")
+        ? { status: 200, body: { presignedUrl: "https://u/p", s3Key: "k" } }
+        : { status: 200, body: { status: "pending", fileId: "f1" } };
+    let sends = 0;
+    FakeXHR.onSend = (xhr) => (++sends === 1 ? xhr.onerror?.() : xhr.respond(200, ""));
+    await expect(uploadPdf(pdf(), () => {})).resolves.toMatchObject({ fileId: "f1" });
+    expect(FakeXHR.instances).toHaveLength(2);
+    sends = 0;
+    FakeXHR.onSend = (xhr) => (++sends === 1 ? xhr.respond(500, "<html>fetch failed</html>") : xhr.respond(200, ""));
+    await expect(uploadPdf(pdf(), () => {})).resolves.toMatchObject({ fileId: "f1" });
+    // dropped twice: the user is told
+    FakeXHR.onSend = (xhr) => xhr.onerror?.();
+    await expect(uploadPdf(pdf(), () => {})).rejects.toThrow("S3 upload failed.");
+    // a refusal is not sent again
+    FakeXHR.instances = [];
+    FakeXHR.onSend = (xhr) => xhr.respond(413, JSON.stringify({ status: "error", message: "Too large." }));
+    await expect(uploadPdf(pdf(), () => {})).rejects.toThrow("Too large.");
+    expect(FakeXHR.instances).toHaveLength(1);
+  });
+
   it("gives up an upload that stalls for a minute, and not one that keeps sending", async () => {
     vi.useFakeTimers();
     handler = () => ({ status: 200, body: { presignedUrl: "https://u/p", s3Key: "k" } });
