@@ -207,7 +207,7 @@ export async function upload(
   return { fileId: indexed.fileId, s3Key: link.s3Key };
 }
 
-export interface IndexingStatus {
+interface IndexingStatus {
   status: string;
   pagesDone: number;
   error: string | null;

@@ -90,10 +90,11 @@ export async function uploadPdf(file: File, onProgress: (percent: number) => voi
   assertUploadablePdf(file);
   const query = new URLSearchParams({ fileName: file.name, contentType: PDF_CONTENT_TYPE });
   const link = await api<Partial<UploadLinkResponse> | null>("GET", `/api/documents/uploadLink?${query}`);
-  if (!link?.presignedUrl || !link.s3Key) throw new Error(NO_LINK_MESSAGE);
-  await putFile(link.presignedUrl, file, onProgress).catch((err: unknown) => {
+  const url = link?.presignedUrl;
+  if (!url || !link.s3Key) throw new Error(NO_LINK_MESSAGE);
+  await putFile(url, file, onProgress).catch((err: unknown) => {
     if (!(err instanceof DroppedUpload)) throw err;
-    return putFile(link.presignedUrl!, file, onProgress);
+    return putFile(url, file, onProgress);
   });
   const indexed = await api<IndexResponse>("POST", "/api/documents/index", { s3_key: link.s3Key });
   return { ...indexed, s3Key: link.s3Key };

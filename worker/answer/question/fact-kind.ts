@@ -27,6 +27,12 @@ export type FactKind =
 const DEFINITION_ASKED =
   /^\s*(?:what (?:is|are|'s|’s) (?:an? |the )?([^?,;]{2,50}?)|what does (?:an? |the )?([^?,;]{2,50}?) mean|define (?:an? |the )?([^?,;]{2,50}?))[?.]?\s*$/;
 
+/** The words of the term a question (lower case, without what follows its "?") asks to define, or null. */
+function termAsked(q: string): string[] | null {
+  const asked = DEFINITION_ASKED.exec(q);
+  return (asked?.slice(1).find(Boolean) ?? "").match(/[\p{L}\p{N}]+/gu);
+}
+
 /**
  * The term a question asks to define, as a pattern of the sentence that says what it is: the term
  * (a plural too, its abbreviation in brackets after it) opening the sentence before "is", "are",
@@ -35,9 +41,8 @@ const DEFINITION_ASKED =
  * known as". Null when no term is asked.
  */
 export function definitionOf(question: string): RegExp | null {
-  const asked = DEFINITION_ASKED.exec(question.toLowerCase().replace(AFTER_THE_QUESTION, ""));
-  const words = (asked?.slice(1).find(Boolean) ?? "").match(/[\p{L}\p{N}]+/gu);
-  if (!words?.length) return null;
+  const words = termAsked(question.toLowerCase().replace(AFTER_THE_QUESTION, ""));
+  if (!words) return null;
   const term = words.map((w) => `${w.replace(/e?s$/, "")}\\w{0,2}`).join("[\\s-]+");
   return new RegExp(
     `^(?:(?:a|an|the|in general,|generally,)\\s+)?${term}(?:\\s*\\([^)]{1,20}\\))?\\s+(?:(?:is|are)(?!\\s+(?!used\\b)\\w+ed\\b)|means|refers? to|may be|can be|includes?)\\b|\\b(?:called|known as|defined as) (?:an? |the )?${term}\\b`,
@@ -142,7 +147,7 @@ export function askedFactKind(question: string): FactKind | null {
     /\b(allowed|required|eligible|qualify|need to|have to|should i|do i)\b/.test(q)
   )
     return "rule";
-  if (definitionOf(question)) return "definition";
+  if (termAsked(q)) return "definition";
   return null;
 }
 
