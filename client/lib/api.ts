@@ -72,15 +72,33 @@ export function forceLogout(reason?: string): void {
   if (reason) sessionEnd.explain(reason);
 }
 
+// `error` covers the few bodies that name their failure that way (the Google sign-in status).
+type Reply<T> = { response: Response; data: (T & Partial<ErrorResponse> & { error?: string }) | null };
+
+async function exchange<T>(path: string, init: RequestInit): Promise<Reply<T>> {
+  const response = await fetch(path, init);
+  return { response, data: await response.json().catch(() => null) };
+}
+
+/**
+ * A read the connection drops (a network error, or a 5xx that is not the product's own JSON answer: a
+ * proxy's page, or the local runtime resetting a request while it warms up) is sent once more. Reading
+ * twice changes nothing; writes are never repeated here.
+ */
+async function readTwiceIfDropped<T>(path: string, init: RequestInit): Promise<Reply<T>> {
+  const first = await exchange<T>(path, init).catch(() => null);
+  const dropped = first === null || (first.response.status >= 500 && first.data === null);
+  return dropped ? exchange<T>(path, init) : first;
+}
+
 export async function api<T>(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 
-  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  // `error` covers the few bodies that name their failure that way (the Google sign-in status).
-  const data = (await response.json().catch(() => null)) as (T & Partial<ErrorResponse> & { error?: string }) | null;
+  const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
+  const { response, data } = method === "GET" ? await readTwiceIfDropped<T>(path, init) : await exchange<T>(path, init);
 
   if (response.status === 401) {
     forceLogout();

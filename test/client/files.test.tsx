@@ -349,6 +349,29 @@ describe("My Files page", () => {
     expect(drive.disabled).toBe(false);
   });
 
+  it("reads the list once more when the connection drops the first read, and not after the server's own error", async () => {
+    signIn();
+    let reads = 0;
+    // a cold local runtime resets the first read (fetch fails); a proxy's page has no JSON body
+    const dropped = [() => Promise.reject(new TypeError("Failed to fetch")), () => ({ status: 502, body: null })];
+    for (const drop of dropped) {
+      reads = 0;
+      handler = (url) => (url.startsWith("/api/documents?") && reads++ === 0 ? drop() : { status: 200, body: listOf(SAMPLE) });
+      const { unmount } = renderPage();
+      expect(await screen.findByText("contract.pdf")).toBeTruthy();
+      expect(reads).toBe(2);
+      expect(screen.queryByText("Could not load your files. Please try again.")).toBeNull();
+      unmount();
+    }
+
+    reads = 0;
+    handler = (url) =>
+      url.startsWith("/api/documents?") && ++reads ? { status: 500, body: { message: "Internal error." } } : { status: 200, body: {} };
+    renderPage();
+    expect(await screen.findByText("Could not load your files. Please try again.")).toBeTruthy();
+    expect(reads).toBe(1);
+  });
+
   it("pages with Next", async () => {
     signIn();
     serveList(listOf(SAMPLE, 2));
