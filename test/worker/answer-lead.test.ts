@@ -197,6 +197,31 @@ describe("the lead", () => {
     );
   });
 
+  it("quotes no heading the next sentence restates, nor any piece under five words (a tax guide, an HR handbook)", () => {
+    const guide = [
+      passage(
+        37,
+        "You can take this deduction only if you paid interest on a loan. Qualified student loan. A qualified student loan is any loan " +
+          "you took out to pay the qualified higher education expenses for an eligible student. You must have been legally obligated to pay the interest.",
+      ),
+    ];
+    expect(answer("Can I deduct student loan interest?", guide)).toBe(
+      "You can take this deduction only if you paid interest on a loan. [1]",
+    );
+    // "Qualified" reads like a verb; the sentence opening on the heading's words shows it names a thing
+    expect(namesWhatFollows("Qualified student loan.", "A qualified student loan is any loan you took out.")).toBe(true);
+    expect(namesWhatFollows("Relocated employee.", "A relocated employee is one who moves.")).toBe(true);
+    expect(namesWhatFollows("A welfare fund.", "A state sickness or disability fund.")).toBe(false);
+    const handbook = [
+      passage(
+        4,
+        "Vacation accrues monthly. Unused vacation days. Up to five days carry over into the next year. Managers approve requests.",
+        "Handbook.pdf",
+      ),
+    ];
+    expect(answer("What happens to unused vacation days?", handbook)).toBe("Up to five days carry over into the next year. [1]");
+  });
+
   it("comes from the file retrieval ranks first over a file it ranks last (a tax guide, an HR handbook)", () => {
     const taxFiles = [
       passage(

@@ -76,8 +76,17 @@ export const namesWhatFollows = (piece: string, next: string | undefined) =>
   piece.length <= 100 &&
   next !== undefined &&
   NAMING_PHRASE.test(piece) &&
-  /^\p{Lu}\p{Ll}/u.test(next) &&
-  !NOT_A_NAME.test(piece.slice(0, -1));
+  ((/^\p{Lu}\p{Ll}/u.test(next) && !NOT_A_NAME.test(piece.slice(0, -1))) || restates(piece, next));
+
+/**
+ * The sentence after a heading opens on its words ("Qualified student loan. A qualified student loan
+ * is...", "Series I bonds. Series I bonds were..."): a heading however it reads ("Qualified" is no verb here).
+ */
+const restates = (heading: string, next: string) =>
+  next
+    .toLowerCase()
+    .replace(/^(?:a|an|the) /, "")
+    .startsWith(`${heading.slice(0, -1).toLowerCase()} `);
 
 /** The sentence a run-in heading was read with, without the heading ("By February 2, 2026, furnish..."). */
 export function withoutRunInHeading(sentence: string): string {

@@ -24,6 +24,8 @@ import type { ChatTurnInput } from "../../providers/llm/types";
 /** The answer: one leading sentence, then at most this many supporting quotes from other pages. */
 const MAX_SUPPORT = 2;
 const MAX_SENTENCE_CHARS = 400;
+/** A shorter sentence is a heading or a list's item ("Chronically ill individual."): quoted by no answer. */
+const MIN_QUOTE_WORDS = 5;
 /** About this many words at most, so the fact is not buried. */
 const MAX_ANSWER_WORDS = 120;
 /** A supporting quote must score at least this share of the leading one. */
@@ -94,12 +96,16 @@ function mostlyFigures(text: string): boolean {
   return (visible.match(/\p{L}/gu)?.length ?? 0) < visible.length / 2;
 }
 
+const tooShort = (c: Candidate) => !c.labelled && wordCount(c.text) < MIN_QUOTE_WORDS;
+
 /**
  * A sentence that can lead: read alone it is whole (no fragment of a chunk cut inside a sentence),
  * short enough to quote uncut and mostly words; a row names its figures' columns.
  */
 const canLead = (c: Candidate) =>
-  readsWhole(c.text, c.labelled) && c.text.length <= MAX_SENTENCE_CHARS && (c.labelled ? !headless(c) : !mostlyFigures(c.text));
+  readsWhole(c.text, c.labelled) &&
+  c.text.length <= MAX_SENTENCE_CHARS &&
+  (c.labelled ? !headless(c) : !mostlyFigures(c.text) && !tooShort(c));
 
 /**
  * The leading sentence, then up to MAX_SUPPORT quotes that score nearly as well, from other pages
@@ -157,6 +163,7 @@ export function pickSentences(question: string, input: Pick<ChatTurnInput, "pass
     if (c.score < lead.score * SUPPORT_MIN_SHARE) break;
     // a supporting row names what is asked in its label: a row holding only the period and the company is another table's
     if (c.row && !labelNamesAny(rowLabelText(c.text), asked)) continue;
+    if (tooShort(c)) continue;
     if (
       picked.some(
         (p) =>
