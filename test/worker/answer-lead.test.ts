@@ -222,6 +222,27 @@ describe("the lead", () => {
     expect(answer("What happens to unused vacation days?", handbook)).toBe("Up to five days carry over into the next year. [1]");
   });
 
+  it("never leads with a passage's last sentence cut after an abbreviation (a tax guide, a filing)", () => {
+    const guide = [
+      passage(
+        251,
+        "You are considered a dual-status alien if you were both a nonresident and resident alien during the year. " +
+          "If you are a nonresident alien who is married to a U.S.",
+      ),
+    ];
+    expect(lead("What is a nonresident alien married to a U.S. citizen?", guide)).toBe(
+      "You are considered a dual-status alien if you were both a nonresident and resident alien during the year.",
+    );
+    const filing = [
+      passage(
+        33,
+        "The lawsuit seeks damages for alleged delays in generic entry. In February 2020, a putative class action lawsuit was filed in the U.S.",
+        "Pfizer_10Q.pdf",
+      ),
+    ];
+    expect(lead("When was the class action lawsuit filed?", filing)).toBe("The lawsuit seeks damages for alleged delays in generic entry.");
+  });
+
   it("comes from the file retrieval ranks first over a file it ranks last (a tax guide, an HR handbook)", () => {
     const taxFiles = [
       passage(

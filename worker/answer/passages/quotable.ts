@@ -138,6 +138,9 @@ const FOR_EXAMPLE = /^(?:For (?:example|instance)|E\.g\.)[, ]/;
 const WORKED_FIGURES =
   /\((?:\$\d[\d,.]*\s+[+−–×÷*/x-]|\d[\d,.]*\s+[+×÷*x])\s+\$?\d|\bthe (?:smaller|larger|lesser|greater) of \$\d[\d,.]* (?:and|or) \$\d/;
 
+/** A stop that ends an abbreviation or an initial ("U.S.", "Inc.", "Pub.", "David M."), perhaps no sentence's. */
+const ENDS_ON_ABBREVIATION = /(?:\b(?:U\.S|Inc|Corp|Co|Ltd|Pub|Nos?|e\.g|i\.e|Mrs?|Ms|Dr|St|vs)|\s\p{Lu})\.$/u;
+
 export function quotableSentences(text: string): QuotableSentence[] {
   const cached = quotableCache.get(text);
   if (cached) return cached;
@@ -199,7 +202,9 @@ export function quotableSentences(text: string): QuotableSentence[] {
     if (EXAMPLE_OPENS.test(piece) || (piece.includes(" and ") && COUPLE_OPENS.test(piece))) example = EXAMPLE_SENTENCES;
     else if (example > 0) example--;
     const inExample = example > 0 || FOR_EXAMPLE.test(piece) || WORKED_FIGURES.test(piece);
-    sentences.push({ text: piece, lower: forMatching(piece), quote: quoteOf(piece), ...(inExample && { example: true as const }) });
+    // a passage cut after an abbreviation may have cut its last sentence short ("...married to a U.S.")
+    const quote = at === pieces.length - 1 && ENDS_ON_ABBREVIATION.test(piece) ? `${quoteOf(piece)} …` : quoteOf(piece);
+    sentences.push({ text: piece, lower: forMatching(piece), quote, ...(inExample && { example: true as const }) });
   }
   if (quotableCache.size >= QUOTABLE_CACHE_MAX) quotableCache.delete(quotableCache.keys().next().value!);
   quotableCache.set(text, sentences);
