@@ -731,4 +731,27 @@ describe("the lead", () => {
     expect(askedFactKind("What is flexible time off?")).toBe("definition");
     expect(askedFactKind("What is the standard deduction for a single filer?")).toBe("money");
   });
+
+  it("reads a question heading run into the sentence that answers it ('What Is a Roth IRA? A Roth IRA is...') as a definition (a tax guide, an HR handbook)", () => {
+    const guide = [
+      passage(
+        242,
+        "A deemed IRA can be a Roth IRA. What Is a Roth IRA? A Roth IRA is an individual retirement plan that, except as explained in this chapter, is subject to the rules that apply to a traditional IRA.",
+      ),
+    ];
+    expect(lead("What is a Roth IRA?", guide)).toBe(
+      "A Roth IRA is an individual retirement plan that, except as explained in this chapter, is subject to the rules that apply to a traditional IRA.",
+    );
+    const handbook = [
+      passage(
+        6,
+        "A sick day can be a remote work day. Leave not recorded. You don't log remote work hours separately. " +
+          "What Is Remote Work? Remote work means doing your job from home or another approved place for a whole working day.",
+        "Handbook.pdf",
+      ),
+    ];
+    expect(lead("What is remote work?", handbook)).toBe(
+      "Remote work means doing your job from home or another approved place for a whole working day.",
+    );
+  });
 });

@@ -37,15 +37,16 @@ function termAsked(q: string): string[] | null {
  * The term a question asks to define, as a pattern of the sentence that says what it is: the term
  * (a plural too, its abbreviation in brackets after it) opening the sentence before "is", "are",
  * "means", "refers to" ("Direct File is an option for...", "A TIN may be an ATIN, an ITIN, or an
- * SSN."; not "is treated as", what is done with it), or named as what something "is called" or "is
- * known as". Null when no term is asked.
+ * SSN."; not "is treated as", what is done with it), after a question heading read with it ("What Is
+ * a Roth IRA? A Roth IRA is..."), or named as what something "is called" or "is known as". Null when
+ * no term is asked.
  */
 export function definitionOf(question: string): RegExp | null {
   const words = termAsked(question.toLowerCase().replace(AFTER_THE_QUESTION, ""));
   if (!words) return null;
   const term = words.map((w) => `${w.replace(/e?s$/, "")}\\w{0,2}`).join("[\\s-]+");
   return new RegExp(
-    `^(?:(?:a|an|the|in general,|generally,)\\s+)?${term}(?:\\s*\\([^)]{1,20}\\))?\\s+(?:(?:is|are)(?!\\s+(?!used\\b)\\w+ed\\b)|means|refers? to|may be|can be|includes?)\\b|\\b(?:called|known as|defined as) (?:an? |the )?${term}\\b`,
+    `^(?:[^?]{1,80}\\?\\s+)?(?:(?:a|an|the|in general,|generally,)\\s+)?${term}(?:\\s*\\([^)]{1,20}\\))?\\s+(?:(?:is|are)(?!\\s+(?!used\\b)\\w+ed\\b)|means|refers? to|may be|can be|includes?)\\b|\\b(?:called|known as|defined as) (?:an? |the )?${term}\\b`,
     "iu",
   );
 }
