@@ -87,6 +87,26 @@ describe("headings as follow-up questions", () => {
       expect(isSectionHeading(heading), heading).toBe(true);
   });
 
+  it("asks nothing of a book's index: its entries name every subject, none the answer's (a tax guide's index, a handbook's)", () => {
+    const guideIndex = passage(
+      "Railroad retirement benefits, reporting on Reporting on Form 1040… Social security benefits, reporting on Reporting on Form 1040… " +
+        "Foster-care providers Reporting taxable payments Kickbacks Kickbacks. Notary fees Notary public. Nonresident aliens Aliens.",
+      346,
+      "p17.pdf",
+    );
+    expect(headingSuggestions("What is a nonresident alien?", [guideIndex])).toEqual([]);
+    const handbookIndex = passage(
+      "Overtime, approval of Approving overtime… Parental leave, length of Leave policy… Remote work Working from home.",
+      40,
+    );
+    expect(headingSuggestions("How long is parental leave?", [handbookIndex])).toEqual([]);
+    // an entry before the title it links to, in a chunk of the index with no "…" left in it
+    for (const entry of ["Notary fees Notary public", "Overtime pay Overtime policy"]) expect(isSectionHeading(entry), entry).toBe(false);
+    // two titles joined in one heading
+    for (const heading of ["Series EE and Series I bonds", "Overtime rates and overtime hours"])
+      expect(isSectionHeading(heading), heading).toBe(true);
+  });
+
   it("turns the cited passages' headings into at most three questions, leaving out what was asked", () => {
     expect(headingSuggestions("How long is sick leave?", [passage(HANDBOOK)])).toEqual([
       "What does Handbook.pdf say about leave policy?",

@@ -6,6 +6,7 @@
 import type { ChatProvider, Passage } from "../providers/llm/types";
 import { PERIOD_WORD, queryTerms } from "./question/terms";
 import { sentencePieces } from "./passages/sentences";
+import { isIndexPassage } from "./passages/contents";
 
 export const MAX_SUGGESTIONS = 3;
 const MAX_SUGGESTION_CHARS = 120;
@@ -60,15 +61,20 @@ const inOrder = (letters: readonly string[], capitals: readonly string[]) => {
  * ("JV joint venture", "LIBOR London Interbank Offered Rate", "PsA psoriatic arthritis", "ATTR-CM
  * transthyretin amyloid cardiomyopathy"): their initials spell the abbreviation's capitals in
  * order, or hold all of them, or (words in lower case) two; or a name written again ("Alexion Alexion
- * Pharma International Operations Limited", "Biopharma Global Biopharmaceuticals Business").
+ * Pharma International Operations Limited", "Biopharma Global Biopharmaceuticals Business"), as a
+ * book's index writes an entry before the title it links to ("Notary fees Notary public").
  * "IRA contributions", "EPS Guidance" are headings.
  */
+/** Words joining two titles of one heading ("Series EE and Series I bonds"), no index entry's. */
+const JOINS_TITLES = new Set(["and", "or", "nor", "vs", "versus"]);
+
 function definesTerm(words: readonly string[]): boolean {
   const [first = "", second = ""] = words;
   const term = first.toLowerCase();
   if (
     term === second.toLowerCase() ||
-    (term.length >= 5 && words.slice(1).some((w) => w.length > term.length && w.toLowerCase().startsWith(term)))
+    (term.length >= 5 && words.slice(1).some((w) => w.length > term.length && w.toLowerCase().startsWith(term))) ||
+    (term.length >= 5 && words.slice(2).some((w, i) => w.toLowerCase() === term && !JOINS_TITLES.has(words[i + 1]!.toLowerCase())))
   )
     return true;
   const capitals = first.match(/\p{Lu}/gu) ?? [];
@@ -189,6 +195,8 @@ export function headingSuggestions(question: string, passages: readonly Passage[
   const seen = new Set<string>();
   const suggestions: string[] = [];
   for (const passage of passages) {
+    // a book's index lists every subject once, none the answer's
+    if (isIndexPassage(passage.text)) continue;
     for (const sentence of sentencePieces(passage.text)) {
       if (!isSectionHeading(sentence)) continue;
       const terms = queryTerms(sentence);
