@@ -42,7 +42,14 @@ interface Product {
   stop(): Promise<void>;
 }
 
-const childEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" };
+/** As `npm run dev` sets them: no request.cf download, and no local trace store (every request's trace written to SQLite). */
+const childEnv = {
+  ...process.env,
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  X_LOCAL_OBSERVABILITY: "false",
+  WRANGLER_SEND_METRICS: "false",
+  NO_COLOR: "1",
+};
 
 /** `wrangler d1 migrations apply` into the state directory persistTo. */
 function applyMigrations(persistTo: string): void {
