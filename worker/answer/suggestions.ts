@@ -56,6 +56,9 @@ const inOrder = (letters: readonly string[], capitals: readonly string[]) => {
   return true;
 };
 
+/** Words joining two titles of one heading ("Series EE and Series I bonds"), no index entry's. */
+const JOINS_TITLES = new Set(["and", "or", "nor", "vs", "versus"]);
+
 /**
  * An entry of a list of defined terms, no heading: an abbreviation, then the words it stands for
  * ("JV joint venture", "LIBOR London Interbank Offered Rate", "PsA psoriatic arthritis", "ATTR-CM
@@ -65,16 +68,14 @@ const inOrder = (letters: readonly string[], capitals: readonly string[]) => {
  * book's index writes an entry before the title it links to ("Notary fees Notary public").
  * "IRA contributions", "EPS Guidance" are headings.
  */
-/** Words joining two titles of one heading ("Series EE and Series I bonds"), no index entry's. */
-const JOINS_TITLES = new Set(["and", "or", "nor", "vs", "versus"]);
-
 function definesTerm(words: readonly string[]): boolean {
   const [first = "", second = ""] = words;
   const term = first.toLowerCase();
   if (
     term === second.toLowerCase() ||
-    (term.length >= 5 && words.slice(1).some((w) => w.length > term.length && w.toLowerCase().startsWith(term))) ||
-    (term.length >= 5 && words.slice(2).some((w, i) => w.toLowerCase() === term && !JOINS_TITLES.has(words[i + 1]!.toLowerCase())))
+    (term.length >= 5 &&
+      (words.slice(1).some((w) => w.length > term.length && w.toLowerCase().startsWith(term)) ||
+        words.slice(2).some((w, i) => w.toLowerCase() === term && !JOINS_TITLES.has(words[i + 1]!.toLowerCase()))))
   )
     return true;
   const capitals = first.match(/\p{Lu}/gu) ?? [];
