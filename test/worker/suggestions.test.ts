@@ -162,6 +162,27 @@ describe("headings as follow-up questions", () => {
     expect(headingSuggestions("zzz?", [filing])).toEqual(["What does Pfizer_2023Q2_10Q.pdf say about Legal Proceedings?"]);
   });
 
+  it("asks no two headings run together, and asks a word broken at a line end whole (a tax guide, a handbook)", () => {
+    const guide = passage(
+      "Reminders No miscellaneous itemized deductions allowed. You can no longer claim them. " +
+        "Social Security benefits received. Report your Social Security benefits on line 6a. " +
+        "Nonresident aliens and dual-status ali- ens. Different rules apply to aliens.",
+      200,
+      "p17.pdf",
+    );
+    expect(headingSuggestions("zzz?", [guide])).toEqual([
+      "What does p17.pdf say about Social Security benefits received?",
+      "What does p17.pdf say about nonresident aliens and dual-status aliens?",
+    ]);
+    const handbook = passage(
+      "Definitions and Special Rules Adopted child. An adopted child counts as your own. " +
+        "Health Savings Account contributions. The company adds $500 to your Health Savings Account. " +
+        "Leave Policy Parental leave. Parents get sixteen weeks.",
+      12,
+    );
+    expect(headingSuggestions("zzz?", [handbook])).toEqual(["What does Handbook.pdf say about Health Savings Account contributions?"]);
+  });
+
   it.skipIf(!corpus)("finds the W-9's section headings on its real page 4", async () => {
     const { pages } = await extractPdfPages(await corpusBytes("irs/fw9.pdf"), 100);
     const passages = chunkPage(pages[3]!).map((c) => ({ ...passage(c.text, 4, "fw9.pdf"), charStart: c.charStart, charEnd: c.charEnd }));

@@ -7,6 +7,7 @@ import type { ChatProvider, Passage } from "../providers/llm/types";
 import { PERIOD_WORD, queryTerms } from "./question/terms";
 import { sentencePieces } from "./passages/sentences";
 import { isIndexPassage } from "./passages/contents";
+import { withWholeWords } from "./passages/line-breaks";
 
 export const MAX_SUGGESTIONS = 3;
 const MAX_SUGGESTION_CHARS = 120;
@@ -100,11 +101,13 @@ function definesTerm(words: readonly string[]): boolean {
 /**
  * A table's column heads read across, no heading: its last word heads an earlier column too
  * ("Three Months Ended Six Months Ended", "Leased Locations Owned Locations", "Common Stock
- * Treasury Stock"), or every word names a period ("Six Months Ended", "First Quarter").
+ * Treasury Stock") with no word joining them ("Nonresident aliens and dual-status aliens" is one
+ * title), or every word names a period ("Six Months Ended", "First Quarter").
  */
 function columnHeads(words: readonly string[]): boolean {
   const last = words.at(-1)!.toLowerCase();
-  return words.slice(1, -1).some((w) => w.toLowerCase() === last) || words.every((w) => PERIOD_WORD.test(w.toLowerCase()));
+  const repeated = words.slice(1, -1).some((w) => w.toLowerCase() === last) && !words.some((w) => JOINS_TITLES.has(w.toLowerCase()));
+  return repeated || words.every((w) => PERIOD_WORD.test(w.toLowerCase()));
 }
 
 /** A heading among a passage's sentences: 2-8 words, a capital first, no digits or inner stops, no verb-like word. */
@@ -190,6 +193,22 @@ function asQuestion(heading: string, fileName: string, passage: string): string 
   return `What does ${fileName} say about ${phrase}?`;
 }
 
+/**
+ * Two headings the PDF ran together, a section's title and the first heading under it ("Reminders No
+ * miscellaneous itemized deductions allowed", "Definitions and Special Rules Adopted child"): a
+ * heading that opens in Title Case (its first two words of more than joining size capitalised, no
+ * names) yet ends on a word in lower case. "Social Security benefits" opens with a name; "Series EE
+ * and Series I bonds" with one capitalised word.
+ */
+function runTogether(heading: string, passage: string): boolean {
+  const words = headingText(heading)
+    .split(/\s+/)
+    .filter((w) => !OPENS_CUT.has(w.toLowerCase()) && !ENDS_CUT.has(w.toLowerCase()));
+  const [first = "", second = ""] = words;
+  const titleCase = [first, second].every((w) => CAPITALISED.test(w) && !isName(w, passage));
+  return titleCase && /^\p{Ll}/u.test(words.at(-1) ?? "");
+}
+
 /** Questions from the headings of the cited passages, skipping what was just asked. */
 export function headingSuggestions(question: string, passages: readonly Passage[]): string[] {
   const asked = new Set(queryTerms(question));
@@ -198,8 +217,10 @@ export function headingSuggestions(question: string, passages: readonly Passage[
   for (const passage of passages) {
     // a book's index lists every subject once, none the answer's
     if (isIndexPassage(passage.text)) continue;
-    for (const sentence of sentencePieces(passage.text)) {
-      if (!isSectionHeading(sentence)) continue;
+    for (const piece of sentencePieces(passage.text)) {
+      // a word its PDF broke at a line end is asked whole ("dual-status ali- ens")
+      const sentence = withWholeWords(piece, passage.text);
+      if (!isSectionHeading(sentence) || runTogether(sentence, passage.text)) continue;
       const terms = queryTerms(sentence);
       const key = terms.join(" ");
       if (!terms.length || seen.has(key) || terms.every((t) => asked.has(t))) continue;
