@@ -13,6 +13,8 @@ const IRS_QA = join(ROOT, "bench/qa/irs-dev.jsonl");
 const FILINGS_QA = join(ROOT, "bench/qa/filings-dev.jsonl");
 const SEALED_QA = join(ROOT, "bench/qa/sealed.jsonl");
 const FRESH_QA = join(ROOT, "bench/qa/fresh-dev.jsonl");
+const DEFINITIONS_QA = join(ROOT, "bench/qa/definitions.jsonl");
+const DEFINITIONS_FRESH_QA = join(ROOT, "bench/qa/definitions-fresh.jsonl");
 
 /** One benchmark question, whatever set it comes from. */
 export interface EvalQuestion {
@@ -90,6 +92,14 @@ export function loadQuestions(): EvalQuestion[] {
   questions.push(
     ...ownQuestions("fresh irs", FRESH_QA, IRS).filter((q) => existsSync(q.path)),
     ...ownQuestions("fresh filings", FRESH_QA, FILINGS).filter((q) => existsSync(q.path)),
+  );
+  // "What is X?" asked of terms the files define (none of the sets above asks one), half held out
+  questions.push(
+    ...ownQuestions("definitions irs", DEFINITIONS_QA, IRS).filter((q) => existsSync(q.path)),
+    ...ownQuestions("definitions filings", DEFINITIONS_QA, FILINGS).filter((q) => existsSync(q.path)),
+    // a second set, written after the rules for the first were made: only measured
+    ...ownQuestions("definitions fresh irs", DEFINITIONS_FRESH_QA, IRS).filter((q) => existsSync(q.path)),
+    ...ownQuestions("definitions fresh filings", DEFINITIONS_FRESH_QA, FILINGS).filter((q) => existsSync(q.path)),
   );
   // the sealed set is read only by an issue's final bench (BENCH_SEALED=1): no decision looks at it
   if (process.env.BENCH_SEALED)

@@ -70,6 +70,7 @@ function asQuoted(sentence: string): string {
     .replace(/(?<=[.!?])\s+•\s+[^•]{1,40}$/, "")
     .replace(/^[•▪\uf0b7]\s+/u, "")
     .replace(/^\d{1,2}[a-z]?\s+(?=\p{Lu}\p{Ll}+ \p{Ll})/u, "")
+    .replace(/^\d{1,2}\.\s*(?=["“])/, "") // a note's number before the term it defines: 2."Adjusted EBITDAR" is...
     .replace(DATELINE, "")
     .replace(LIST_ITEM_END, ".")
     .replace(PARENTHESISED, "$1")
@@ -77,9 +78,13 @@ function asQuoted(sentence: string): string {
   return quote === sentence || /[.!?]$/.test(quote) ? quote : `${quote}.`;
 }
 
-/** A heading asked as a question, in title case, run into its answer ("When Do I Have To File? April 15, 2025, is..."). */
+/**
+ * A heading asked as a question, in title case, run into its answer ("When Do I Have To File? April
+ * 15, 2025, is..."), the page's running head too ("2017 Form 1040—Line 6c Is Your Qualifying Relative
+ * Your Dependent? A qualifying relative is...").
+ */
 const QUESTION_HEADING =
-  /^((?:[\p{Lu}\d][\p{L}\d'’-]*|a|an|and|for|in|of|on|or|the|to) ){2,11}[\p{Lu}\d][\p{L}\d'’-]*\? (?=["“]?[\p{Lu}\p{N}$])/u;
+  /^((?:[\p{Lu}\d][\p{L}\d'’—–-]*|a|an|and|for|in|of|on|or|the|to) ){2,11}[\p{Lu}\d][\p{L}\d'’-]*\? (?=["“]?[\p{Lu}\p{N}$])/u;
 
 /** A sentence as quoted without a heading run into it ("Base amount. Your base amount is..."). */
 function withoutHeading(piece: string): string {

@@ -149,7 +149,7 @@ export function splitSentences(text: string): string[] {
 // Words that open a sentence in running text. A run of capitalised words ending in
 // one of these ("Age Test To meet this test...", "Early Distributions You must...")
 // is a heading the text extraction ran into its first sentence.
-const SENTENCE_OPENERS = new Set(
+export const SENTENCE_OPENERS = new Set(
   "a after all also although an any as at because before beginning both by certain check complete do don't don’t each enter even for generally he however if in include it keep most no not once only see she since some the there these they this those to under unless use we what when where whether while with without you your".split(
     " ",
   ),

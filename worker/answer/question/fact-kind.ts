@@ -1,7 +1,8 @@
 // The kind of fact a question asks for (an amount, a date, a rule, a place on the forms...), and
 // how plainly a sentence or a table row states that kind.
 
-import { QUANTITY_CHANGE } from "./terms";
+import { QUANTITY_CHANGE, askedPart } from "./terms";
+import { meaningAsked, termAsked } from "./definition";
 
 /**
  * What kind of fact a question asks for; a sentence holding that kind of fact is preferred as the
@@ -22,34 +23,6 @@ export type FactKind =
   | "address"
   | "entry"
   | "definition";
-
-/** What a term is, asked and nothing more: "What is backup withholding?", "What does FATCA mean?", "Define a qualifying relative." */
-const DEFINITION_ASKED =
-  /^\s*(?:what (?:is|are|'s|’s) (?:an? |the )?([^?,;]{2,50}?)|what does (?:an? |the )?([^?,;]{2,50}?) mean|define (?:an? |the )?([^?,;]{2,50}?))[?.]?\s*$/;
-
-/** The words of the term a question (lower case, without what follows its "?") asks to define, or null. */
-function termAsked(q: string): string[] | null {
-  const asked = DEFINITION_ASKED.exec(q);
-  return (asked?.slice(1).find(Boolean) ?? "").match(/[\p{L}\p{N}]+/gu);
-}
-
-/**
- * The term a question asks to define, as a pattern of the sentence that says what it is: the term
- * (a plural too, its abbreviation in brackets after it) opening the sentence before "is", "are",
- * "means", "refers to" ("Direct File is an option for...", "A TIN may be an ATIN, an ITIN, or an
- * SSN."; not "is treated as", what is done with it), after a question heading read with it ("What Is
- * a Roth IRA? A Roth IRA is..."), or named as what something "is called" or "is known as". Null when
- * no term is asked.
- */
-export function definitionOf(question: string): RegExp | null {
-  const words = termAsked(question.toLowerCase().replace(AFTER_THE_QUESTION, ""));
-  if (!words) return null;
-  const term = words.map((w) => `${w.replace(/e?s$/, "")}\\w{0,2}`).join("[\\s-]+");
-  return new RegExp(
-    `^(?:[^?]{1,80}\\?\\s+)?(?:(?:a|an|the|in general,|generally,)\\s+)?${term}(?:\\s*\\([^)]{1,20}\\))?\\s+(?:(?:is|are)(?!\\s+(?!used\\b)\\w+ed\\b)|means|refers? to|may be|can be|includes?)\\b|\\b(?:called|known as|defined as) (?:an? |the )?${term}\\b`,
-    "iu",
-  );
-}
 
 /**
  * Where to reach someone, asked: a phone number ("what number do I call?") or a postal address ("what
@@ -86,9 +59,6 @@ export const SHARE_ASKED = /\b(percent(age)?|rate|ratio|proportion|margin)s?\b|\
 export const rowAnswers = (kind: FactKind | null) =>
   kind === null || kind === "money" || kind === "figure" || kind === "number" || kind === "definition";
 
-/** What follows a question's last "?": how to answer it ("Answer in USD billions.", "If ..., please explain why."), not what it asks. */
-const AFTER_THE_QUESTION = /(?<=\?)[^?]*\S[^?]*$/;
-
 /**
  * Whether a quantity held over time is asked ("Are gross margins historically consistent?", "did
  * it fluctuate?"): its figures, period by period, answer it.
@@ -96,7 +66,9 @@ const AFTER_THE_QUESTION = /(?<=\?)[^?]*\S[^?]*$/;
 const STEADINESS_ASKED = /\b(consistent|stable|steady|fluctuat\w*|volatil\w*)\b/;
 
 export function askedFactKind(question: string): FactKind | null {
-  const q = question.toLowerCase().replace(AFTER_THE_QUESTION, "");
+  const q = askedPart(question);
+  // a meaning asked in words that ask nothing else ("What is meant by an eligible educator?")
+  if (meaningAsked(q)) return "definition";
   // a cause asked ("why...", "what drove the increase?") is answered by the sentence that gives one
   if (/\b(why|what (drove|drives|caused|causes|led to|explains?)|reasons? (for|behind|why))\b/.test(q)) return "reason";
   if (PHONE_ASKED.test(q)) return "phone";

@@ -19,6 +19,12 @@ const QUESTION_WORDS = new Set(
   ),
 );
 
+/** What follows a question's last "?": how to answer it ("Answer in USD billions.", "If ..., please explain why."), not what it asks. */
+const AFTER_THE_QUESTION = /(?<=\?)[^?]*\S[^?]*$/;
+
+/** What a question asks, in lower case: without what follows its last "?". */
+export const askedPart = (question: string) => question.toLowerCase().replace(AFTER_THE_QUESTION, "");
+
 /**
  * A change in a quantity asked ("how did net sales change", "the change in cash", "2023 vs 2022"):
  * the words asking it are the asking's, not the subject's. Documents state a change as "increased"

@@ -88,29 +88,39 @@ export function onePerPage<T extends { document_id: string; page: number }>(hits
 
 /**
  * The score of each hit's best sentence (0 when none holds a question term), in the hits' order;
- * a row the question names by its label counts more (row-labels.ts), as in the answer.
+ * a row the question names by its label counts more (row-labels.ts), as in the answer. And which
+ * hits say what a term the question asks to define is.
  */
 function bestSentenceScores(
   question: string,
   hits: readonly { text: string; file_name?: string; column_heads?: string | null }[],
-): number[] {
+): { best: number[]; defining: Set<number> } {
   const best = new Array<number>(hits.length).fill(0);
+  const defining = new Set<number>();
   const fileNames = [...new Set(hits.flatMap((h) => (h.file_name ? [h.file_name] : [])))];
   for (const s of scoreSentences(
     question,
     // read as the answer reads them: with the column heads they inherit
     hits.map((h) => withColumnHeads({ text: h.text, columnHeads: h.column_heads ?? undefined })),
     { rowNaming: rowNaming(question, fileNames) },
-  ))
+  )) {
     best[s.passage] = Math.max(best[s.passage]!, s.score);
-  return best;
+    if (s.defines) defining.add(s.passage);
+  }
+  return { best, defining };
 }
 
-/** The candidates re-ranked by fusing their search order with the order of their best sentences. */
+/**
+ * The candidates re-ranked by fusing their search order with the order of their best sentences;
+ * those saying what a term asked to define is go first, wherever the search put them (the sentence
+ * that says what it is answers "What is X?", and the pages that use the term most rank above it).
+ */
 export function bySentence<T extends { id: string; text: string; file_name?: string }>(question: string, hits: T[]): T[] {
-  const best = bestSentenceScores(question, hits);
+  const { best, defining } = bestSentenceScores(question, hits);
   const sentenceOrder = hits.map((hit, i) => ({ hit, score: best[i]! })).sort((a, b) => b.score - a.score);
-  return fuseByRank([hits, sentenceOrder.filter((s) => s.score > 0).map((s) => s.hit)]);
+  const fused = fuseByRank([hits, sentenceOrder.filter((s) => s.score > 0).map((s) => s.hit)]);
+  const defines = new Set([...defining].map((i) => hits[i]!));
+  return [...fused.filter((hit) => defines.has(hit)), ...fused.filter((hit) => !defines.has(hit))];
 }
 
 export async function retrievePassages(

@@ -6,9 +6,11 @@ import { ASKS_WHERE_TO_LOOK } from "../passages/contents";
 import { type ListedCase, type QuotableSentence, casesOf, quotableSentences } from "../passages/quotable";
 import { isTaxTableRow, rangeHolds, statedAmounts } from "../passages/tax-table";
 import { wordCount } from "../passages/sentences";
-import { MONTH, SHARE_ASKED, askedFactKind, definitionOf, factStrength, rowAnswers, rowStrength } from "../question/fact-kind";
+import { MONTH, SHARE_ASKED, askedFactKind, factStrength, rowAnswers, rowStrength } from "../question/fact-kind";
+import { termAsked } from "../question/definition";
+import { definingSentence } from "../passages/defining-sentence";
 import { glossaryMatches } from "../question/glossary";
-import { PERIOD_WORD, codeLetters, queryTerms, stem, wordsOf } from "../question/terms";
+import { PERIOD_WORD, askedPart, codeLetters, queryTerms, stem, wordsOf } from "../question/terms";
 
 /** How much the question terms of the previous sentence count for a sentence. */
 const NEIGHBOUR_WEIGHT = 0.35;
@@ -34,6 +36,8 @@ export interface ScoredSentence {
   formLine?: true;
   /** part of a worked example */
   example?: true;
+  /** says what the term a question asks to define is (definition.ts) */
+  defines?: true;
   /** the sentence before it in its passage (none for a row, a form's line or a passage's first sentence) */
   before?: string;
 }
@@ -132,7 +136,11 @@ export function scoreSentences(
   if (terms.length === 0) return [];
   const kind = askedFactKind(question);
   // a term asked to define: the sentence that says what it is states the fact (fact-kind.ts)
-  const definition = kind === "definition" ? definitionOf(question) : null;
+  const definedTerm = kind === "definition" ? termAsked(askedPart(question)) : null;
+  const definition = definedTerm ? definingSentence(definedTerm) : null;
+  // as written or as quoted, without a heading run into it ("Working hours. Overtime means...")
+  const defines = (sentence: QuotableSentence) =>
+    definition !== null && !sentence.row && (definition.test(sentence.text) || definition.test(sentence.quote));
   const rowsAnswer = rowAnswers(kind);
   const shareAsked = percentRows && SHARE_ASKED.test(question.toLowerCase());
   const entriesAnswer = ASKS_WHERE_TO_LOOK.test(question);
@@ -201,7 +209,7 @@ export function scoreSentences(
         ? 1 +
           (FACT_BONUS - 1) *
             (definition
-              ? Number(!sentence.row && definition.test(sentence.text))
+              ? Number(defines(sentence))
               : sentence.row
                 ? rowStrength(sentence.text, shareAsked)
                 : ((sentence.strength ??= {})[kind] ??= factStrength(sentence.text, kind)))
@@ -250,6 +258,7 @@ export function scoreSentences(
           ...(sentence.row && { row: true as const }),
           ...(sentence.formLine && { formLine: true as const }),
           ...(sentence.example && { example: true as const }),
+          ...(defines(sentence) && { defines: true as const }),
           ...(sentenceBefore && { before: sentenceBefore }),
         });
       }
