@@ -61,6 +61,22 @@ describe("a meaning asked", () => {
     // a sentence opening with a clause uses the term; it does not say what it is
     expect(defines("What is a dependent?", "If your dependent is a nonresident alien, your dependent must apply for an ITIN.")).toBe(false);
     expect(defines("What is overtime?", "When overtime is approved, your manager records it.")).toBe(false);
+    // "defined as", "computed as" say what it is (a 10-K's notes, a tax guide), as "the term ... means" does
+    expect(
+      defines(
+        "What are unconditional purchase obligations?",
+        "Unconditional purchase obligations are defined as agreements to purchase goods or services that are enforceable.",
+      ),
+    ).toBe(true);
+    expect(
+      defines("What is comprehensive income?", "Comprehensive income (loss) is computed as net earnings plus certain other items."),
+    ).toBe(true);
+    expect(
+      defines(
+        "What is a parent?",
+        "For purposes of these tiebreaker rules, the term “parent” means a biological or adoptive parent of an individual.",
+      ),
+    ).toBe(true);
     // what is done with it, not what it is: a participle before a preposition or an adverb
     expect(defines("What is estimated tax?", "Estimated tax is paid in four equal installments.")).toBe(false);
     expect(defines("What is overtime?", "Overtime is paid monthly at one and a half times.")).toBe(false);

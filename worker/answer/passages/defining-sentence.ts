@@ -12,10 +12,10 @@ const wordsPattern = (words: readonly string[]) =>
 
 /**
  * What is done with a term, after its "is": a participle ("is treated as"; "used" says what it is
- * for), or one not ending in "-ed" before a preposition, an adverb or the sentence's end ("Overtime is
+ * for, "defined as", "computed as" what it is), or one not ending in "-ed" before a preposition, an adverb or the sentence's end ("Overtime is
  * paid monthly"; "Flexible time off is paid leave" says what it is).
  */
-const DONE_WITH = String.raw`(?!used\b)\w+ed|(?:paid|made|taken|given|held|kept|set|sent|sold|built|shown|known|found|done|spent|lost|put|cut|left|told|brought|bought|won|withheld|withdrawn|chosen|drawn|written|seen|met|split|borne)(?=\s+(?:at|in|on|by|to|for|with|from|as|into|out|back|up|over|under|when|if|\w+ly)\b|[.,;:]|$)`;
+const DONE_WITH = String.raw`(?!used\b|(?:defined|computed|calculated|measured) as\b)\w+ed|(?:paid|made|taken|given|held|kept|set|sent|sold|built|shown|known|found|done|spent|lost|put|cut|left|told|brought|bought|won|withheld|withdrawn|chosen|drawn|written|seen|met|split|borne)(?=\s+(?:at|in|on|by|to|for|with|from|as|into|out|back|up|over|under|when|if|\w+ly)\b|[.,;:]|$)`;
 
 /**
  * What a sentence opens with before the term when a PDF runs a heading into it: up to five words
@@ -53,7 +53,7 @@ export function definingSentence(words: readonly string[]): { test(sentence: str
   // its last words, named in quotes in brackets: "...not expected to be redeemed (“breakage”)" for "gift card breakage"
   const tails = words.map((_, i) => wordsPattern(words.slice(i))).join("|");
   const opening = new RegExp(
-    `^(?:\\d+\\.\\s*)?(?:[^?]{1,80}\\?\\s+)?(?:(?:a|an|the|your|in general,|generally,)\\s+)?["“]?(?:${term})["”]?(?:\\s*\\([^)]{1,20}\\))?\\s+(?:(?:is|are|may be|can be)(?!\\s+(?:${DONE_WITH})\\b)|means|refers? to|includes?)\\b`,
+    `^(?:\\d+\\.\\s*)?(?:[^?]{1,80}\\?\\s+)?(?:[^,]{1,60},\\s+(?=the term\\b))?(?:(?:a|an|the|your|the term|in general,|generally,)\\s+)?["“]?(?:${term})["”]?(?:\\s*\\([^)]{1,20}\\))?\\s+(?:(?:is|are|may be|can be)(?!\\s+(?:${DONE_WITH})\\b)|means|refers? to|includes?)\\b`,
     "iu",
   );
   const askedHeading = new RegExp(`^what (?:is|are) (?:an? |the )?(?:${term})\\?\\s+\\S`, "iu");
