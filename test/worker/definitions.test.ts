@@ -151,6 +151,19 @@ describe("a definition among the candidates", () => {
       ),
     ];
     expect(lead("What is remote work?", handbook)).toBe("Remote work means doing your job from home for a whole working day.");
+    // a question in a sentence's case too (a tax form, a handbook)
+    const form = [
+      passage(
+        2,
+        "What is backup withholding? Persons making certain payments to you must withhold and pay to the IRS 24% of such payments.",
+        "fw9.pdf",
+      ),
+    ];
+    expect(lead("What is backup withholding?", form)).toBe(
+      "Persons making certain payments to you must withhold and pay to the IRS 24% of such payments.",
+    );
+    const faq = [passage(7, "How do I book leave? Send the leave form to your manager two weeks ahead.", "Handbook.pdf")];
+    expect(lead("How do I book leave?", faq)).toBe("Send the leave form to your manager two weeks ahead.");
   });
 
   it("leads the answer over a sentence that uses the term (a tax form, a filing)", () => {

@@ -86,9 +86,13 @@ function asQuoted(sentence: string): string {
 const QUESTION_HEADING =
   /^((?:[\p{Lu}\d][\p{L}\d'’—–-]*|a|an|and|for|in|of|on|or|the|to) ){2,11}[\p{Lu}\d][\p{L}\d'’-]*\? (?=["“]?[\p{Lu}\p{N}$])/u;
 
+/** A question a guide asks in a sentence's case before its answer ("What is backup withholding? Persons making..."). */
+const QUESTION_BEFORE_ANSWER =
+  /^(?:What|Who|When|Where|Why|How|Which|Can|Do|Does|Is|Are|Should|Must|May|Will) [^?]{3,120}\? (?=["“]?[\p{Lu}\p{N}$])/u;
+
 /** A sentence as quoted without a heading run into it ("Base amount. Your base amount is..."). */
 function withoutHeading(piece: string): string {
-  const asked = piece.includes("? ") ? QUESTION_HEADING.exec(piece) : null;
+  const asked = piece.includes("? ") ? (QUESTION_HEADING.exec(piece) ?? QUESTION_BEFORE_ANSWER.exec(piece)) : null;
   if (asked && piece.length - asked[0].length >= 20) return piece.slice(asked[0].length);
   const glued = leadingHeading(piece)?.sentence;
   return glued && glued.length >= 20 && !isHeading(glued) ? glued : withoutRunInHeading(piece);
