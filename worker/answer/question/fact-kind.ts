@@ -186,7 +186,7 @@ export function statesFact(sentence: string, kind: FactKind): boolean {
     case "entry":
       return QUOTED_ENTRY.test(sentence);
     case "definition":
-      // said of the term asked: sentence-scores.ts reads it with definitionOf
+      // said of the term asked: sentence-scores.ts reads it with definingSentence (passages/defining-sentence.ts)
       return false;
     case "reason":
       return /\b(because|due to|driven by|as a result of|attributable to|result(ed|ing)? from|owing to|reflect(s|ed|ing)?|primarily from)\b/i.test(
