@@ -3,30 +3,13 @@
 // a heading glued to its sentence, a dateline or a worked example where the rule stands beside it.
 // Each rule on two documents of different kinds (a tax guide or form, a filing, an HR handbook).
 import { describe, expect, it } from "vitest";
+import { answer, lead, passage } from "../helpers/passages";
 import type { Passage } from "../../worker/providers/llm/types";
-import { localAnswer } from "../../worker/answer/writer/local-writer";
 import { citeAnswer } from "../../worker/answer/citations";
 import { leadingHeading, namesWhatFollows, readsWhole, splitSentences } from "../../worker/answer/passages/sentences";
 import { ageBracketRows } from "../../worker/answer/passages/age-rows";
 import { isTableRow } from "../../worker/answer/passages/table-rows";
 import { askedFactKind } from "../../worker/answer/question/fact-kind";
-
-const passage = (page: number, text: string, fileName = "doc.pdf", charStart = 0): Passage => ({
-  chunkId: `${fileName}:${page}:${charStart}`,
-  documentId: fileName,
-  fileName,
-  page,
-  text,
-  charStart,
-  charEnd: charStart + text.length,
-});
-
-const answer = (question: string, passages: Passage[]) => localAnswer({ question, passages, history: [], anonymous: false });
-/** The lead without its citation. */
-const lead = (question: string, passages: Passage[]) =>
-  answer(question, passages)
-    .split("\n")[0]!
-    .replace(/\s*\[\d+\]$/, "");
 
 describe("the lead", () => {
   it("is never a fragment of a chunk cut inside a sentence (a tax guide, an HR handbook)", () => {

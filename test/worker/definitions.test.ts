@@ -5,29 +5,12 @@
 // the term are not taken for its definition. On a tax guide, a tax form, a company's filings and an
 // HR handbook (generated text).
 import { describe, expect, it } from "vitest";
-import type { Passage } from "../../worker/providers/llm/types";
-import { localAnswer } from "../../worker/answer/writer/local-writer";
+import { lead, passage } from "../helpers/passages";
 import { askedFactKind } from "../../worker/answer/question/fact-kind";
 import { termAsked } from "../../worker/answer/question/definition";
 import { askedPart } from "../../worker/answer/question/terms";
 import { definingSentence } from "../../worker/answer/passages/defining-sentence";
 import { bySentence } from "../../worker/answer/ranking/retrieval";
-
-const passage = (page: number, text: string, fileName = "doc.pdf"): Passage => ({
-  chunkId: `${fileName}:${page}`,
-  documentId: fileName,
-  fileName,
-  page,
-  text,
-  charStart: 0,
-  charEnd: text.length,
-});
-
-/** The lead without its citation. */
-const lead = (question: string, passages: Passage[]) =>
-  localAnswer({ question, passages, history: [], anonymous: false })
-    .split("\n")[0]!
-    .replace(/\s*\[\d+\]$/, "");
 
 const defines = (question: string, sentence: string) => definingSentence(termAsked(askedPart(question))!).test(sentence);
 
