@@ -5,10 +5,10 @@
 // the term are not taken for its definition. On a tax guide, a tax form, a company's filings and an
 // HR handbook (generated text).
 import { describe, expect, it } from "vitest";
-import { lead, passage } from "../helpers/passages";
+import { answer, lead, passage } from "../helpers/passages";
 import { askedFactKind } from "../../worker/answer/question/fact-kind";
 import { termAsked } from "../../worker/answer/question/definition";
-import { askedPart } from "../../worker/answer/question/terms";
+import { askedPart, queryTerms } from "../../worker/answer/question/terms";
 import { definingSentence } from "../../worker/answer/passages/defining-sentence";
 import { bySentence } from "../../worker/answer/ranking/retrieval";
 
@@ -86,6 +86,18 @@ describe("a meaning asked", () => {
       defines("What does adjusted gross income mean?", "Married filing separately less than $10,000 Modified AGI (adjusted gross income)."),
     ).toBe(false);
     expect(defines("What is an HSA?", "Form 8889, Health Savings Accounts (HSAs).")).toBe(false);
+  });
+
+  it("finds no subject in the words asking a meaning (a tax guide, a 10-Q, a handbook)", () => {
+    expect(askedFactKind("What does ESG stand for?")).toBe("definition");
+    expect(queryTerms("What does ESG stand for?")).toEqual(["esg"]);
+    expect(queryTerms("What does EIC stand for?")).toEqual(["eic"]);
+    // "mean" is searched (documents write "X means") but a sentence holding only it answers nothing
+    const guide = [passage(298, "ATIN means adoption taxpayer identification number. CTC means child tax credit.", "p17.pdf")];
+    expect(answer("What does MAGI mean?", guide)).not.toContain("means");
+    const handbook = [passage(5, "Overtime means hours worked beyond 40 in a week.", "Handbook.pdf")];
+    expect(answer("What does PTO mean?", handbook)).not.toContain("Overtime");
+    expect(lead("What does overtime mean?", handbook)).toBe("Overtime means hours worked beyond 40 in a week.");
   });
 });
 

@@ -13,9 +13,9 @@ const TERM = String.raw`([^?,;]{2,50}?)`;
 const SETTING = String.raw`(?: (?:for [^?]{1,30}? purposes|in the eyes of [^?]{1,30}|according to [^?]{1,40}|(?:in|at|under) [^?]{1,40}))?`;
 const END = String.raw`[?.]?\s*$`;
 
-/** Asked in words that ask nothing but a meaning: "What is meant by...", "What does Pfizer mean by...", "How does 3M define...", "Define...", "What does X mean?". */
+/** Asked in words that ask nothing but a meaning: "What is meant by...", "What does Pfizer mean by...", "How does 3M define...", "Define...", "What does X mean?", "What does X stand for?". */
 const MEANING_ASKED = new RegExp(
-  String.raw`^\s*(?:(?:what (?:is|are) meant by|what (?:does|do) [^?]{1,40}? mean by|how (?:does|do) [^?]{1,40}? define|define) ${ARTICLE}${TERM}${SETTING}|what (?:does|do) ${ARTICLE}${TERM} mean${SETTING})${END}`,
+  String.raw`^\s*(?:(?:what (?:is|are) meant by|what (?:does|do) [^?]{1,40}? mean by|how (?:does|do) [^?]{1,40}? define|define) ${ARTICLE}${TERM}${SETTING}|what (?:does|do) ${ARTICLE}${TERM} (?:mean|stand for)${SETTING})${END}`,
 );
 /** "What is X?", "What's an X?": a meaning asked, unless the question asks another kind of fact (fact-kind.ts). */
 const WHAT_IS_ASKED = new RegExp(String.raw`^\s*what(?: is| are|'s|’s) ${ARTICLE}${TERM}${SETTING}${END}`);

@@ -53,9 +53,19 @@ export const formNames = (text: string) => text.toLowerCase().match(FORM_NAME) ?
 const ASKERS_AGE =
   /\b(?:i'm|i’m|i am|aged)\s+\d{1,2}(?=\s*(?:years?\s+old\b|[,.;!?]|\s+(?:and|but|with|so)\b|$))|\b\d{1,2}[- ]years?[- ]olds?\b/g;
 
+/** "What does ESG stand for?": asking its meaning, no subject to find ("stand" finds every "standard"). */
+const STAND_FOR = /\bstands? for\b/g;
+
+/**
+ * Words asking a meaning ("What does MAGI mean?", "Define...", "How does 3M define..."): searched,
+ * as documents write "X means" and "is defined as", but no subject a sentence must hold to answer
+ * ("ATIN means..." says nothing of MAGI).
+ */
+export const MEANING_WORDS = new Set(["mean", "meant", "define"]);
+
 /** Search terms from any user text: letters and digits only (and a form name's hyphen), so quotes and FTS operators can never break the query. */
 export function queryTerms(text: string): string[] {
-  const lower = text.toLowerCase().replace(ASKERS_AGE, " ");
+  const lower = text.toLowerCase().replace(ASKERS_AGE, " ").replace(STAND_FOR, " ");
   const words = [...formNames(lower), ...wordsOf(lower)];
   // "FY2023" or "Q2'2023" style tokens: also search their parts ("2023"), which is how tables write them
   const terms = words.flatMap((w) => {

@@ -10,7 +10,7 @@ import { MONTH, SHARE_ASKED, askedFactKind, factStrength, rowAnswers, rowStrengt
 import { termAsked } from "../question/definition";
 import { definingSentence } from "../passages/defining-sentence";
 import { glossaryMatches } from "../question/glossary";
-import { PERIOD_WORD, askedPart, codeLetters, queryTerms, stem, wordsOf } from "../question/terms";
+import { MEANING_WORDS, PERIOD_WORD, askedPart, codeLetters, queryTerms, stem, wordsOf } from "../question/terms";
 
 /** How much the question terms of the previous sentence count for a sentence. */
 const NEIGHBOUR_WEIGHT = 0.35;
@@ -62,7 +62,9 @@ function sentenceTerms(question: string): { pattern: string; weight: number }[] 
   const standalone = new Set(wordsOf(question.replace(COMPOUND, " ")));
   const parts = new Set(compounds.flatMap((c) => c.split("-")).filter((w) => !standalone.has(w)));
   return [
-    ...queryTerms(question).map((t) => ({ pattern: escapeRegExp(stem(t)), weight: parts.has(t) ? PART_WEIGHT : 1 })),
+    ...queryTerms(question)
+      .filter((t) => !MEANING_WORDS.has(t))
+      .map((t) => ({ pattern: escapeRegExp(stem(t)), weight: parts.has(t) ? PART_WEIGHT : 1 })),
     ...compounds.map((c) => ({ pattern: stem(c).split("-").map(escapeRegExp).join("[\\s-]?"), weight: 1 })),
   ];
 }
