@@ -15,6 +15,7 @@ const SEALED_QA = join(ROOT, "bench/qa/sealed.jsonl");
 const FRESH_QA = join(ROOT, "bench/qa/fresh-dev.jsonl");
 const DEFINITIONS_QA = join(ROOT, "bench/qa/definitions.jsonl");
 const DEFINITIONS_FRESH_QA = join(ROOT, "bench/qa/definitions-fresh.jsonl");
+const ABBREVIATIONS_QA = join(ROOT, "bench/qa/abbreviations.jsonl");
 
 /** One benchmark question, whatever set it comes from. */
 export interface EvalQuestion {
@@ -100,6 +101,9 @@ export function loadQuestions(): EvalQuestion[] {
     // a second set, written after the rules for the first were made: only measured
     ...ownQuestions("definitions fresh irs", DEFINITIONS_FRESH_QA, IRS).filter((q) => existsSync(q.path)),
     ...ownQuestions("definitions fresh filings", DEFINITIONS_FRESH_QA, FILINGS).filter((q) => existsSync(q.path)),
+    // what an abbreviation stands for ("What does EIN stand for?"), held out
+    ...ownQuestions("abbreviations irs", ABBREVIATIONS_QA, IRS).filter((q) => existsSync(q.path)),
+    ...ownQuestions("abbreviations filings", ABBREVIATIONS_QA, FILINGS).filter((q) => existsSync(q.path)),
   );
   // the sealed set is read only by an issue's final bench (BENCH_SEALED=1): no decision looks at it
   if (process.env.BENCH_SEALED)

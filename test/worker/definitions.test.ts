@@ -85,7 +85,20 @@ describe("a meaning asked", () => {
     expect(
       defines("What does adjusted gross income mean?", "Married filing separately less than $10,000 Modified AGI (adjusted gross income)."),
     ).toBe(false);
-    expect(defines("What is an HSA?", "Form 8889, Health Savings Accounts (HSAs).")).toBe(false);
+    expect(defines("What is an HSA?", "Report contributions on Form 8889 (HSAs).")).toBe(false);
+  });
+
+  it("finds what an abbreviation stands for, spelled out before it in brackets (a tax form, a 10-K)", () => {
+    expect(
+      defines(
+        "What does FATCA mean?",
+        "The Foreign Account Tax Compliance Act (FATCA) requires a participating foreign financial institution to report all U.S. account holders.",
+      ),
+    ).toBe(true);
+    expect(defines("What is SOFR?", "Borrowings bear interest at the Secured Overnight Financing Rate (SOFR) plus a margin.")).toBe(true);
+    // words whose initials spell another abbreviation, or none
+    expect(defines("What does ODC stand for?", "You may claim the credit for other dependents (ODC) for each dependent.")).toBe(false);
+    expect(defines("What is SOFR?", "Interest on the notes is based on SOFR plus a margin.")).toBe(false);
   });
 
   it("finds no subject in the words asking a meaning (a tax guide, a 10-Q, a handbook)", () => {

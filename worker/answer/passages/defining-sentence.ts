@@ -63,8 +63,10 @@ export function definingSentence(words: readonly string[]): { test(sentence: str
   // words an abbreviation stands for, in brackets after it ("Modified AGI (adjusted gross income)")
   const afterWhatItIs = (sentence: string) =>
     [...sentence.matchAll(bracketed)].some((m) => /\p{Ll}{3}/u.test(m[0]) && !ABBREVIATION_BEFORE.test(sentence.slice(0, m.index)));
+  const spelledOut = words.length === 1 && /^[a-z]{2,6}$/.test(words[0]!) ? expansionOf(words[0]!) : () => false;
   return {
     test: (sentence) =>
+      spelledOut(sentence) ||
       named.test(sentence) ||
       askedHeading.test(sentence) ||
       afterWhatItIs(sentence) ||
@@ -74,3 +76,27 @@ export function definingSentence(words: readonly string[]): { test(sentence: str
 
 /** An abbreviation ending a text ("Modified AGI "). */
 const ABBREVIATION_BEFORE = /\b\p{Lu}[\p{Lu}\d&-]+\s*$/u;
+
+/** Words no abbreviation takes a letter from ("Foreign Account Tax Compliance Act", "cost of goods sold"). */
+const UNLETTERED = new Set(["of", "and", "the", "for", "to", "in", "on", "a", "an", "&"]);
+
+/**
+ * An abbreviation spelled out before it in brackets ("the Foreign Account Tax Compliance Act
+ * (FATCA) requires...", "earned income credit (EIC)"): the initials of the words before the bracket
+ * spell it. What it stands for says what it is.
+ */
+function expansionOf(abbreviation: string): (sentence: string) => boolean {
+  const bracket = new RegExp(`\\(${abbreviation}s?\\)`, "gi");
+  return (sentence) =>
+    [...sentence.matchAll(bracket)].some((m) => {
+      const before = sentence
+        .slice(0, m.index)
+        .split(/[\s-]+/)
+        .filter((w) => w && !UNLETTERED.has(w.toLowerCase()));
+      const initials = before
+        .slice(-abbreviation.length)
+        .map((w) => w[0]!.toLowerCase())
+        .join("");
+      return initials === abbreviation;
+    });
+}
