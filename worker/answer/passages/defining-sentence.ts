@@ -12,8 +12,9 @@ const wordsPattern = (words: readonly string[]) =>
 
 /**
  * What is done with a term, after its "is": a participle ("is treated as"; "used" says what it is
- * for, "defined as", "computed as" what it is), or one not ending in "-ed" before a preposition, an adverb or the sentence's end ("Overtime is
- * paid monthly"; "Flexible time off is paid leave" says what it is).
+ * for, "defined as", "computed as" what it is), or one not ending in "-ed" before a preposition, an
+ * adverb or the sentence's end ("Overtime is paid monthly"; "Flexible time off is paid leave" says
+ * what it is).
  */
 const DONE_WITH = String.raw`(?!used\b|(?:defined|computed|calculated|measured) as\b)\w+ed|(?:paid|made|taken|given|held|kept|set|sent|sold|built|shown|known|found|done|spent|lost|put|cut|left|told|brought|bought|won|withheld|withdrawn|chosen|drawn|written|seen|met|split|borne)(?=\s+(?:at|in|on|by|to|for|with|from|as|into|out|back|up|over|under|when|if|\w+ly)\b|[.,;:]|$)`;
 
@@ -24,7 +25,7 @@ const DONE_WITH = String.raw`(?!used\b|(?:defined|computed|calculated|measured) 
  * Each way to take such words off, shortest first; never lower-case words ("The amount of your
  * standard deduction is...").
  */
-function withoutHeading(sentence: string): string[] {
+function afterRunInHeadings(sentence: string): string[] {
   const words = sentence.split(" ");
   const rests = [sentence];
   for (let i = 0; i < Math.min(5, words.length - 2); i++) {
@@ -70,7 +71,7 @@ export function definingSentence(words: readonly string[]): { test(sentence: str
       named.test(sentence) ||
       askedHeading.test(sentence) ||
       afterWhatItIs(sentence) ||
-      withoutHeading(sentence).some((rest) => opening.test(rest)),
+      afterRunInHeadings(sentence).some((rest) => opening.test(rest)),
   };
 }
 

@@ -36,7 +36,7 @@ export interface ScoredSentence {
   formLine?: true;
   /** part of a worked example */
   example?: true;
-  /** says what the term a question asks to define is (definition.ts) */
+  /** says what the term a question asks to define is (passages/defining-sentence.ts) */
   defines?: true;
   /** the sentence before it in its passage (none for a row, a form's line or a passage's first sentence) */
   before?: string;
@@ -137,12 +137,18 @@ export function scoreSentences(
   const terms = sentenceTerms(question).map((t) => (namesFile(t.pattern, fileNames) ? { ...t, weight: t.weight * FILE_NAME_WEIGHT } : t));
   if (terms.length === 0) return [];
   const kind = askedFactKind(question);
-  // a term asked to define: the sentence that says what it is states the fact (fact-kind.ts)
+  // a term asked to define: the sentence that says what it is states the fact (question/definition.ts)
   const definedTerm = kind === "definition" ? termAsked(askedPart(question)) : null;
   const definition = definedTerm ? definingSentence(definedTerm) : null;
-  // as written or as quoted, without a heading run into it ("Working hours. Overtime means...")
-  const defines = (sentence: QuotableSentence) =>
-    definition !== null && !sentence.row && (definition.test(sentence.text) || definition.test(sentence.quote));
+  // as written or as quoted, without a heading run into it ("Working hours. Overtime means..."); read
+  // once per sentence, for its score and its mark
+  const definesMemo = new Map<QuotableSentence, boolean>();
+  const defines = (sentence: QuotableSentence) => {
+    if (definition === null || sentence.row) return false;
+    let says = definesMemo.get(sentence);
+    if (says === undefined) definesMemo.set(sentence, (says = definition.test(sentence.text) || definition.test(sentence.quote)));
+    return says;
+  };
   const rowsAnswer = rowAnswers(kind);
   const shareAsked = percentRows && SHARE_ASKED.test(question.toLowerCase());
   const entriesAnswer = ASKS_WHERE_TO_LOOK.test(question);
