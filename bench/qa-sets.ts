@@ -90,28 +90,23 @@ export function loadQuestions(): EvalQuestion[] {
   }
   questions.push(...ownQuestions("irs", IRS_QA, IRS), ...ownQuestions("filings", FILINGS_QA, FILINGS));
   // a second dev set, written after the first was tuned on: IRS and filings questions in one file
+  questions.push(...bothCorpora("fresh", FRESH_QA));
+  // "What is X?" asked of terms the files define (none of the sets above asks one), half held out;
+  // a second set written after the rules for the first were made (only measured); what an
+  // abbreviation stands for ("What does EIN stand for?"), held out
   questions.push(
-    ...ownQuestions("fresh irs", FRESH_QA, IRS).filter((q) => existsSync(q.path)),
-    ...ownQuestions("fresh filings", FRESH_QA, FILINGS).filter((q) => existsSync(q.path)),
-  );
-  // "What is X?" asked of terms the files define (none of the sets above asks one), half held out
-  questions.push(
-    ...ownQuestions("definitions irs", DEFINITIONS_QA, IRS).filter((q) => existsSync(q.path)),
-    ...ownQuestions("definitions filings", DEFINITIONS_QA, FILINGS).filter((q) => existsSync(q.path)),
-    // a second set, written after the rules for the first were made: only measured
-    ...ownQuestions("definitions fresh irs", DEFINITIONS_FRESH_QA, IRS).filter((q) => existsSync(q.path)),
-    ...ownQuestions("definitions fresh filings", DEFINITIONS_FRESH_QA, FILINGS).filter((q) => existsSync(q.path)),
-    // what an abbreviation stands for ("What does EIN stand for?"), held out
-    ...ownQuestions("abbreviations irs", ABBREVIATIONS_QA, IRS).filter((q) => existsSync(q.path)),
-    ...ownQuestions("abbreviations filings", ABBREVIATIONS_QA, FILINGS).filter((q) => existsSync(q.path)),
+    ...bothCorpora("definitions", DEFINITIONS_QA),
+    ...bothCorpora("definitions fresh", DEFINITIONS_FRESH_QA),
+    ...bothCorpora("abbreviations", ABBREVIATIONS_QA),
   );
   // the sealed set is read only by an issue's final bench (BENCH_SEALED=1): no decision looks at it
-  if (process.env.BENCH_SEALED)
-    questions.push(
-      ...ownQuestions("sealed irs", SEALED_QA, IRS).filter((q) => existsSync(q.path)),
-      ...ownQuestions("sealed filings", SEALED_QA, FILINGS).filter((q) => existsSync(q.path)),
-    );
+  if (process.env.BENCH_SEALED) questions.push(...bothCorpora("sealed", SEALED_QA));
   return questions;
+}
+
+/** A QA set holding IRS and filings questions in one file: "<set> irs ..." and "<set> filings ..." groups, each of the PDFs present. */
+function bothCorpora(set: string, qa: string): EvalQuestion[] {
+  return [...ownQuestions(`${set} irs`, qa, IRS), ...ownQuestions(`${set} filings`, qa, FILINGS)].filter((q) => existsSync(q.path));
 }
 
 /** One of our own QA sets (bench/qa): group "<set> dev" or "<set> heldout"; none without its PDFs. */
