@@ -723,6 +723,12 @@ describe("providers", () => {
     ).toMatch(/^If you had more than one employer in 2025 and more than \$10,918\.20/);
   });
 
+  it("searches a plain word in the words a tax guide, a handbook and a filing write (the glossary written without the questions)", () => {
+    expect(questionMatchExpression("I sold some crypto this year. Where do I report it?")).toContain('"digital asset"');
+    expect(questionMatchExpression("How much PTO do new hires get?")).toContain('"paid time off"');
+    expect(questionMatchExpression("How did same store sales do in the quarter?")).toContain('"comparable sales"');
+  });
+
   it("local responder: a short heading run into its paragraph ('Due dates. By February 2...') is read with the sentence it heads, and quoted without it", () => {
     expect(
       splitSentences(
