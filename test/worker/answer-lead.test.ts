@@ -35,6 +35,28 @@ describe("the lead", () => {
     expect(readsWhole("file a return if your gross income was at least... Single under: 65; $14,600", true)).toBe(false);
   });
 
+  it("is never a sentence cut at an abbreviation's stop where its page or chunk ended (a tax form's footer, a filing's address)", () => {
+    const form = [
+      passage(
+        1,
+        "Purpose of Form An individual or entity (Form W-9 requester) who is required to file an information return with the IRS is giving you this form because they Cat.",
+        "fw9.pdf",
+      ),
+      passage(2, "To establish to the withholding agent that you are a U.S. person, or resident alien, sign Form W-9.", "fw9.pdf"),
+    ];
+    expect(lead("Who has to give a requester Form W-9?", form)).toBe(
+      "To establish to the withholding agent that you are a U.S. person, or resident alien, sign Form W-9.",
+    );
+    const filing = [
+      passage(3, "Shareholders may write to the Company's investor relations department at P.O.", "10k.pdf"),
+      passage(4, "Shareholders may write to investor relations at the Company's headquarters in Richfield, Minnesota.", "10k.pdf"),
+    ];
+    expect(lead("Where can shareholders write to investor relations?", filing)).toBe(
+      "Shareholders may write to investor relations at the Company's headquarters in Richfield, Minnesota.",
+    );
+    expect(readsWhole("See Pub. 501.")).toBe(true);
+  });
+
   it("is a table row only with the heads that name its figures (an earnings release, an HR table)", () => {
     const release = [
       passage(12, "Adjusted EBITDA 2,117 2,018 Adjusted EBIT 1,624 1,577 Adjusted net income 1,271 1,282"),

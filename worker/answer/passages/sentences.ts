@@ -234,6 +234,12 @@ const CAPITALISED_LABEL = /^\p{Lu}[^:]{0,150}: \S/u;
 const DATE_TAIL = /^\d{1,2}, (?:19|20)\d\d\b/;
 
 /**
+ * A stop that is an abbreviation's, where a chunk or a page ended before its number: "...giving you
+ * this form because they Cat." (a form's footer, "Cat. No. 10231X"), "...Internal Revenue Service P.O.".
+ */
+const CUT_AT_ABBREVIATION = /\b(?:Pubs?|Cat|Rev|Proc|Fig|Vol|P\.O)\.$/;
+
+/**
  * A quote a reader can read alone: it starts as a sentence starts and ends as one ends, or it is a
  * labelled line (a table row, a form's line) with a capitalised label; a footnote's mark ("(5)
  * Represents...") opens none. A chunk cut inside a sentence ("your employer because your employer continued...",
@@ -241,4 +247,6 @@ const DATE_TAIL = /^\d{1,2}, (?:19|20)\d\d\b/;
  * return if your gross income was at least... Single under: 65; $14,600") is a fragment.
  */
 export const readsWhole = (quote: string, labelled = false) =>
-  labelled ? CAPITALISED_LABEL.test(quote) : /^["“']?[\p{Lu}\p{N}$]/u.test(quote) && !DATE_TAIL.test(quote) && /[.!?]["”')]?$/u.test(quote);
+  labelled
+    ? CAPITALISED_LABEL.test(quote)
+    : /^["“']?[\p{Lu}\p{N}$]/u.test(quote) && !DATE_TAIL.test(quote) && /[.!?]["”')]?$/u.test(quote) && !CUT_AT_ABBREVIATION.test(quote);
