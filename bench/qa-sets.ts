@@ -12,6 +12,7 @@ const IRS = join(CORPUS, "irs");
 const IRS_QA = join(ROOT, "bench/qa/irs-dev.jsonl");
 const FILINGS_QA = join(ROOT, "bench/qa/filings-dev.jsonl");
 const SEALED_QA = join(ROOT, "bench/qa/sealed.jsonl");
+const FORM_PARTS_QA = join(ROOT, "bench/qa/form-parts.jsonl");
 const FRESH_QA = join(ROOT, "bench/qa/fresh-dev.jsonl");
 const DEFINITIONS_QA = join(ROOT, "bench/qa/definitions.jsonl");
 const DEFINITIONS_FRESH_QA = join(ROOT, "bench/qa/definitions-fresh.jsonl");
@@ -98,6 +99,8 @@ export function loadQuestions(): EvalQuestion[] {
     ...bothCorpora("definitions", DEFINITIONS_QA),
     ...bothCorpora("definitions fresh", DEFINITIONS_FRESH_QA),
     ...bothCorpora("abbreviations", ABBREVIATIONS_QA),
+    // a form's box, line or step asked by its number ("What goes in box 12 of my W-2?"), held out
+    ...bothCorpora("form parts", FORM_PARTS_QA),
   );
   // the sealed set is read only by an issue's final bench (BENCH_SEALED=1): no decision looks at it
   if (process.env.BENCH_SEALED) questions.push(...bothCorpora("sealed", SEALED_QA));

@@ -164,6 +164,12 @@ describe("checking an answer against its cited pages", () => {
     expect(statusOf("Total assets: July 2, 2023 $220,168; December 31, 2022 $197,205 [1]", sheet)).toEqual([["supported", []]]);
   });
 
+  it("reads a form's number as its name, no figure put in another's place (a tax form's lines)", () => {
+    const form1040 =
+      "23 Other taxes, including self-employment tax, from Schedule 2, line 21 . . . . . . . . . 23 24 Add lines 22 and 23. This is your total tax . . . . . . . . . . . . . . . . . 24 Payments 25 Federal income tax withheld from: a Form(s) W-2 . . . . . . . . . . . . . . . . . . 25a b Form(s) 1099 . . . . . . . . . . . . . . . . . . 25b c Other forms (see instructions) . . . . . . . . . . . . . 25c";
+    expect(statusOf("Line 25b: Federal income tax withheld from: Form(s) 1099 [1]", form1040)).toEqual([["supported", []]]);
+  });
+
   it("reads an excerpt of a list by its parts, the item's number no figure (a tax guide, an HR handbook)", () => {
     const guide =
       "You may have to pay a penalty because: 1. You show negligence, 2. You substantially understate your income tax, 3. You fail to file.";

@@ -16,7 +16,12 @@ export interface Figure {
   year: number | null;
   /** the unit a count of time is in ("60 days", "12-month") */
   unit: Unit | null;
+  /** the number of a form or publication it names ("Form(s) 1099", "Schedule 8812", "Pub. 505"): a name, no quantity */
+  names?: true;
 }
+
+/** A form's or publication's name before its number: "Form(s) 1099", "Forms 1098", "Schedule 8812", "Pub. 505". */
+const NAME_BEFORE = /\b(?:Forms?(?:\(s\))?|Schedule|Pub\.|Publication)\s*$/i;
 
 export type Unit = "hour" | "day" | "week" | "month" | "quarter" | "year";
 
@@ -85,6 +90,7 @@ export function figuresOf(text: string): Figure[] {
     const day = month !== null && value >= 1 && value <= 31;
     const year = day ? Number(after.match(YEAR_AFTER)?.[1] ?? Number.NaN) : Number.NaN;
     figures.push({
+      ...(NAME_BEFORE.test(plain.slice(Math.max(0, m.index - 16), m.index)) && { names: true as const }),
       written: m[0].trim(),
       value,
       percent,

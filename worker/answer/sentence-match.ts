@@ -96,8 +96,10 @@ export function addedNegations(sentence: string, page: PageSentence): string[] {
  */
 export function swappedFigures(figures: readonly Figure[], page: PageSentence): { figure: Figure; replaced: Figure }[] {
   if (!isProse(page)) return [];
-  const unsaid = page.figures.filter((p) => !figures.some((f) => pageStates(f, [p]) || pageStates(p, [f])));
+  // a form's number is its name: "Form(s) 1099" takes the place of no quantity
+  const unsaid = page.figures.filter((p) => !p.names && !figures.some((f) => pageStates(f, [p]) || pageStates(p, [f])));
   return figures.flatMap((figure) => {
+    if (figure.names) return [];
     const replaced = pageStates(figure, page.figures) ? undefined : unsaid.find((p) => kindOf(p) === kindOf(figure));
     return replaced ? [{ figure, replaced }] : [];
   });
