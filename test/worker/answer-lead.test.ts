@@ -35,6 +35,22 @@ describe("the lead", () => {
     expect(readsWhole("file a return if your gross income was at least... Single under: 65; $14,600", true)).toBe(false);
   });
 
+  it("answers whether something is taxable by what is included in income (a tax guide, a benefits handbook)", () => {
+    const guide = [
+      passage(1, "Income that’s taxable must be reported on your tax return and is subject to tax."),
+      passage(2, "You must include in income all unemployment compensation you receive."),
+      passage(3, "Unemployment compensation is paid by your state."),
+    ];
+    expect(lead("Is my unemployment taxable?", guide)).toBe("You must include in income all unemployment compensation you receive.");
+    const handbook = [
+      passage(1, "Tuition reimbursement requests must be approved by your manager before the course starts."),
+      passage(2, "Tuition reimbursement over $5,250 a year is included in your income and shown on your Form W-2."),
+    ];
+    expect(lead("Is tuition reimbursement taxable?", handbook)).toBe(
+      "Tuition reimbursement over $5,250 a year is included in your income and shown on your Form W-2.",
+    );
+  });
+
   it("is never a sentence cut at an abbreviation's stop where its page or chunk ended (a tax form's footer, a filing's address)", () => {
     const form = [
       passage(

@@ -174,7 +174,9 @@ export function statesFact(sentence: string, kind: FactKind): boolean {
     case "date":
       return MONTH.test(sentence) || PERIOD.test(sentence);
     case "rule":
-      return /\b(must|may|can|cannot|\w*n['’]t|do not|only if|required|not|allowed|eligible|qualif\w*)\b/i.test(sentence);
+      return /\b(must|may|can|cannot|\w*n['’]t|do not|only if|required|not|allowed|eligible|qualif\w*|(?:is|are) (?:taxable|included in|excluded from))\b/i.test(
+        sentence,
+      );
     case "person":
       return PERSON_NAME.test(sentence);
     case "reference":

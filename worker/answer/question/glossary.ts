@@ -78,3 +78,18 @@ function findMatches(question: string): GlossaryMatch[] {
     ];
   });
 }
+
+/** Taxability asked: "Is unemployment taxable?", "Are scholarships tax-free?", "Do I owe tax on it?", "Is it taxed?". */
+const TAXABILITY_ASKED = /\b(?:taxable|tax[- ]free|nontaxable|taxed|(?:owe|pay) (?:any )?tax(?:es)? on)\b/i;
+/** What is taxable is included in income, what is not excluded: "include ... in (your) (gross) income", "excluded from income". */
+const INCLUDED_IN_INCOME = /\b(?:includ|includible|exclud)\w*\b[^.;]{0,80}?\b(?:in|from) (?:your |gross |taxable )*income\b/;
+
+/**
+ * What a question asks that documents say with other words between, no phrasing a group can hold:
+ * whether something is taxable is whether it is included in income ("You must include in income
+ * all unemployment compensation you receive"). Each a test of a sentence (lower case) that says it
+ * without the question's own word, for one more term of its score.
+ */
+export function saidApart(question: string): { test(sentence: string): boolean }[] {
+  return TAXABILITY_ASKED.test(question) ? [{ test: (sentence) => INCLUDED_IN_INCOME.test(sentence) && !/\btax/.test(sentence) }] : [];
+}

@@ -9,7 +9,7 @@ import { wordCount } from "../passages/sentences";
 import { MONTH, SHARE_ASKED, askedFactKind, factStrength, rowAnswers, rowStrength } from "../question/fact-kind";
 import { termAsked } from "../question/definition";
 import { definingSentence } from "../passages/defining-sentence";
-import { glossaryMatches } from "../question/glossary";
+import { glossaryMatches, saidApart } from "../question/glossary";
 import { MEANING_WORDS, PERIOD_WORD, askedPart, codeLetters, queryTerms, stem, wordsOf } from "../question/terms";
 
 /** How much the question terms of the previous sentence count for a sentence. */
@@ -168,6 +168,7 @@ export function scoreSentences(
   // more term, where the sentence does not already name it as the question does (its words count already)
   for (const m of glossaryMatches(question))
     termTests.push({ test: (sentence) => m.pattern.test(sentence) && !m.usedPattern.test(sentence) });
+  for (const said of saidApart(question)) termTests.push(said);
   // a code the question names by its letter is what it asks about: a sentence without it explains another code
   const codes = codeLetters(question).map((letter) => new RegExp(`(?:^|[).]\\s)${letter}\\s?[—–]|\\bcodes? ${letter}\\b`, "u"));
   const weights = termTests.map((_, j) => terms[j]?.weight ?? 1).concat(codes.map(() => CODE_WEIGHT));
