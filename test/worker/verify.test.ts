@@ -164,6 +164,18 @@ describe("checking an answer against its cited pages", () => {
     expect(statusOf("Total assets: July 2, 2023 $220,168; December 31, 2022 $197,205 [1]", sheet)).toEqual([["supported", []]]);
   });
 
+  it("finds a quoted phrase whose word the page broke at a line end (a tax form, a filing)", () => {
+    const w9 = "You do not certify to the requester, as described in item 4 under “By signing the filled- out form” above.";
+    expect(
+      statusOf("You do not certify to the requester, as described in item 4 under “By signing the filled-out form” above [1].", w9),
+    ).toEqual([["supported", []]]);
+    const tenK = "The Company refers to these as “non- GAAP measures” in this report.";
+    expect(statusOf("The Company refers to these as “non-GAAP measures” in this report [1].", tenK)).toEqual([["supported", []]]);
+    expect(statusOf("The Company refers to these as “adjusted measures” in this report [1].", tenK)).toEqual([
+      ["unsupported", ['"adjusted measures"']],
+    ]);
+  });
+
   it("reads a form's number as its name, no figure put in another's place (a tax form's lines)", () => {
     const form1040 =
       "23 Other taxes, including self-employment tax, from Schedule 2, line 21 . . . . . . . . . 23 24 Add lines 22 and 23. This is your total tax . . . . . . . . . . . . . . . . . 24 Payments 25 Federal income tax withheld from: a Form(s) W-2 . . . . . . . . . . . . . . . . . . 25a b Form(s) 1099 . . . . . . . . . . . . . . . . . . 25b c Other forms (see instructions) . . . . . . . . . . . . . 25c";

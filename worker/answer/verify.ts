@@ -40,6 +40,9 @@ const OMITTED = /\s…\s/;
 const ITEM_NUMBER = /^\s*\(?\d{1,2}[.)]\s+/;
 const QUOTED = /["“]([^"“”]{3,}?)["”]/g;
 
+/** A text without its hyphens and the spaces after them: "filled- out" and "filled-out" read alike. */
+const withoutHyphens = (text: string) => text.replace(/-\s*/g, "");
+
 /** A figure as a reader is told it: with the unit of time its number alone does not write ("3 months"). */
 const told = (f: Figure) => (f.unit && !/\p{L}/u.test(f.written) ? `${f.written} ${f.unit}${f.value === 1 ? "" : "s"}` : f.written);
 /** The answer's claims: its lines' sentences, without the "See also" line, list marks, headings or notes. */
@@ -97,7 +100,9 @@ export function verifyAnswer(
           .filter((f) => unfound(f) && !workedOutFrom(f, pageFigures))
           .map(told),
       );
-    for (const [, phrase] of s.text.matchAll(QUOTED)) if (!page.includes(comparable(phrase!).trim())) missing.push(`"${phrase}"`);
+    // a word the page broke at a line end ("filled- out") is quoted whole ("filled-out")
+    for (const [, phrase] of s.text.matchAll(QUOTED))
+      if (!withoutHyphens(page).includes(withoutHyphens(comparable(phrase!).trim()))) missing.push(`"${phrase}"`);
     if (!cited.length) {
       // nothing to look up: a figure stated without a source is unsupported, words alone are no claim to check
       return { sentence: s.text, status: figures.length ? "unsupported" : "supported", missing: figures.map(told) };
