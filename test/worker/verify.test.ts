@@ -176,6 +176,19 @@ describe("checking an answer against its cited pages", () => {
     ]);
   });
 
+  it("reads a name's middle initial as no sentence end, and a sentence beside the long one around its words (a filing's signatures, a tax form's instructions)", () => {
+    const tenK =
+      "Signature Title Date /s/ Nicholas C. Gangestad Nicholas C. Gangestad Chief Financial Officer February 7, 2019 /s/ Theresa E. McLaughlin";
+    expect(statusOf("Signed by Nicholas C. Gangestad Nicholas C. Gangestad Chief Financial Officer February 7, 2019 [1].", tenK)).toEqual([
+      ["supported", []],
+    ]);
+    const instructions =
+      "If you want us to directly deposit the amount shown on line 76a to your checking or savings account at a bank or other financial in- stitution: Complete lines 76b through 76d (if you want your refund deposited to only one account), or check the box on line 76a and attach Form 8888 if you want to split the direct deposit of your refund into more than one account. If you don’t want your refund direct- ly deposited to your account, don’t check the box on line 76a. Draw a line through the boxes on lines 76b and 76d.";
+    expect(
+      statusOf("If you don’t want your refund directly deposited to your account, don’t check the box on line 76a [1].", instructions),
+    ).toEqual([["supported", []]]);
+  });
+
   it("reads a form's number as its name, no figure put in another's place (a tax form's lines)", () => {
     const form1040 =
       "23 Other taxes, including self-employment tax, from Schedule 2, line 21 . . . . . . . . . 23 24 Add lines 22 and 23. This is your total tax . . . . . . . . . . . . . . . . . 24 Payments 25 Federal income tax withheld from: a Form(s) W-2 . . . . . . . . . . . . . . . . . . 25a b Form(s) 1099 . . . . . . . . . . . . . . . . . . 25b c Other forms (see instructions) . . . . . . . . . . . . . 25c";

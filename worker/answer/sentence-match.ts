@@ -65,7 +65,9 @@ export function restated(sentence: string, figures: readonly Figure[], page: rea
   if (!words.length) return null;
   const held = (p: PageSentence) => words.filter((w) => p.words.has(w)).length;
   const score = (p: PageSentence) => held(p) + figures.filter((f) => pageStates(f, p.figures)).length;
-  const best = (candidates: PageSentence[]) => candidates.reduce<PageSentence | null>((b, p) => (!b || score(p) > score(b) ? p : b), null);
+  // of two holding as much, the one with fewer words of its own: the sentence, not a long one around the same words
+  const better = (p: PageSentence, b: PageSentence) => score(p) > score(b) || (score(p) === score(b) && p.words.size < b.words.size);
+  const best = (candidates: PageSentence[]) => candidates.reduce<PageSentence | null>((b, p) => (!b || better(p, b) ? p : b), null);
   const one = best([...page]);
   if (!one) return null;
   // two sentences that follow each other, each holding words of it the other does not

@@ -28,10 +28,11 @@ export const CONTENT_SHARE = 0.65;
 const CITATION = /\[(\d{1,2})\]/g;
 /**
  * A sentence ends at . ! or ? (and the citations after it) before a capital, a digit or a quote; not
- * after "Jan." or "No.", nor after a list item's number an excerpt quotes ("…apply: … 4. Your...").
+ * after "Jan." or "No.", nor after a list item's number an excerpt quotes ("…apply: … 4. Your..."),
+ * nor after a name's middle initial ("Signed by Nicholas C. Gangestad"; "on Schedule A." ends one).
  */
 const SENTENCE_END =
-  /(?<=[.!?]["”')]?(?:\s*\[\d{1,2}\])*)(?<!\b(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec|No|Mr|Mrs|Ms|Dr|Inc|Corp|Co|Ltd|vs|etc|U\.S|e\.g|i\.e|Pub|Rev)\.)(?<!… \d{1,2}\.)\s+(?=["“(]?[\p{Lu}\p{N}$])/u;
+  /(?<=[.!?]["”')]?(?:\s*\[\d{1,2}\])*)(?<!\b(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec|No|Mr|Mrs|Ms|Dr|Inc|Corp|Co|Ltd|vs|etc|U\.S|e\.g|i\.e|Pub|Rev)\.)(?<!… \d{1,2}\.)(?<!\b(?!(?:Schedule|Form|Part|Line|Box|Step|Table|Exhibit|Item|Appendix|Section|Note|Chapter|Worksheet)\s)\p{Lu}\p{Ll}+ \p{Lu}\.)\s+(?=["“(]?[\p{Lu}\p{N}$])/u;
 /** A worked-out change ("(from 2022 to 2023: up $243, or 30%)"): its figures come from two of the page's. */
 const WORKED_OUT = /\((?:from|between) [^()]*?: (?:up|down|unchanged)[^()]*\)/g;
 /** Where a quote leaves words of its page out ("...following apply: … 4. Your taxable income..."). */
@@ -80,7 +81,11 @@ export function verifyAnswer(
     if (!read.has(key)) {
       const pages = cited.flatMap((n) => sources.get(n) ?? []).join(" ");
       // a date broken at a line end ("De- cember 31") is quoted whole
-      read.set(key, { figures: figuresOf(joinedBrokenWords(pages)), text: comparable(pages), sentences: pageSentences(pages) });
+      read.set(key, {
+        figures: figuresOf(joinedBrokenWords(pages)),
+        text: comparable(pages),
+        sentences: pageSentences(joinedBrokenWords(pages)),
+      });
     }
     return read.get(key)!;
   };
