@@ -14,6 +14,7 @@ const FILINGS_QA = join(ROOT, "bench/qa/filings-dev.jsonl");
 const SEALED_QA = join(ROOT, "bench/qa/sealed.jsonl");
 const FORM_PARTS_QA = join(ROOT, "bench/qa/form-parts.jsonl");
 const NATURAL_QA = join(ROOT, "bench/qa/natural.jsonl");
+const NATURAL_2_QA = join(ROOT, "bench/qa/natural-2.jsonl");
 const FRESH_QA = join(ROOT, "bench/qa/fresh-dev.jsonl");
 const DEFINITIONS_QA = join(ROOT, "bench/qa/definitions.jsonl");
 const DEFINITIONS_FRESH_QA = join(ROOT, "bench/qa/definitions-fresh.jsonl");
@@ -102,8 +103,10 @@ export function loadQuestions(): EvalQuestion[] {
     ...bothCorpora("abbreviations", ABBREVIATIONS_QA),
     // a form's box, line or step asked by its number ("What goes in box 12 of my W-2?"), held out
     ...bothCorpora("form parts", FORM_PARTS_QA),
-    // short questions as a new user types them ("Is unemployment taxable?", "Who is Best Buy's CEO?"), held out
+    // short questions as a new user types them ("Is unemployment taxable?", "Who is Best Buy's CEO?"): the
+    // first set read for development after its first measure, the second held out
     ...bothCorpora("natural", NATURAL_QA),
+    ...bothCorpora("natural 2", NATURAL_2_QA),
   );
   // the sealed set is read only by an issue's final bench (BENCH_SEALED=1): no decision looks at it
   if (process.env.BENCH_SEALED) questions.push(...bothCorpora("sealed", SEALED_QA));
