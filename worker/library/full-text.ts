@@ -135,7 +135,6 @@ export class FullTextIndex implements KeywordIndex {
     );
   }
 
-  /** The chunks with these ids that a search could have found (same scope), in the order asked. */
   /** The chunks of these pages that `search` could have found (same scope), each page's in reading order. */
   pageChunks(pages: readonly { document_id: string; page: number }[], documentIds: readonly string[] | null): ChunkHit[] {
     const scope = documentIds?.length ? documentIds : null;
@@ -150,6 +149,7 @@ export class FullTextIndex implements KeywordIndex {
     );
   }
 
+  /** The chunks with these ids that a search could have found (same scope), in the order asked. */
   chunks(ids: readonly string[], documentIds: readonly string[] | null): ChunkHit[] {
     if (ids.length === 0) return [];
     const scope = documentIds?.length ? documentIds : null;
