@@ -71,7 +71,6 @@ export function memoryLibrary(): { index: LibraryIndex; env: LibraryBinding } {
     search: async (question: string, ids: string[] | null, limit: number) =>
       unstemmed ? searchBoth(question, ids, limit) : index.search(question, ids, limit),
     chunks: async (ids: string[], scope: string[] | null) => index.chunks(ids, scope),
-    pageChunks: async (pages: { document_id: string; page: number }[], scope: string[] | null) => index.pageChunks(pages, scope),
   };
   const namespace = { idFromName: () => USER, get: () => stub };
   return { index, env: { LIBRARY: namespace as unknown as LibraryBinding["LIBRARY"] } };

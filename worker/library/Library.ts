@@ -275,10 +275,6 @@ export class Library extends DurableObject<Env> {
     return this.index.search(question, documentIds, limit);
   }
 
-  async pageChunks(pages: { document_id: string; page: number }[], documentIds: string[] | null): Promise<ChunkHit[]> {
-    return this.index.pageChunks(pages, documentIds);
-  }
-
   async chunks(ids: string[], documentIds: string[] | null): Promise<ChunkHit[]> {
     return this.index.chunks(ids, documentIds);
   }

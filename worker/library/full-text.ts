@@ -135,20 +135,6 @@ export class FullTextIndex implements KeywordIndex {
     );
   }
 
-  /** The chunks of these pages that `search` could have found (same scope), each page's in reading order. */
-  pageChunks(pages: readonly { document_id: string; page: number }[], documentIds: readonly string[] | null): ChunkHit[] {
-    const scope = documentIds?.length ? documentIds : null;
-    return pages.flatMap(({ document_id, page }) =>
-      this.sql.rows<ChunkHit>(
-        `SELECT ${HIT_COLUMNS} FROM chunks c JOIN documents d ON d.id = c.document_id
-         WHERE ${searchable(scope)} AND c.document_id = ? AND c.page = ? ORDER BY c.ord`,
-        ...(scope ?? []),
-        document_id,
-        page,
-      ),
-    );
-  }
-
   /** The chunks with these ids that a search could have found (same scope), in the order asked. */
   chunks(ids: readonly string[], documentIds: readonly string[] | null): ChunkHit[] {
     if (ids.length === 0) return [];

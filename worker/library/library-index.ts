@@ -285,11 +285,6 @@ export class LibraryIndex {
     return keywordSearch(this.fullText, question, documentIds, limit);
   }
 
-  /** The chunks of these pages that `search` could have found (same scope), each page's in reading order. */
-  pageChunks(pages: readonly { document_id: string; page: number }[], documentIds: readonly string[] | null): ChunkHit[] {
-    return this.fullText.pageChunks(pages, documentIds);
-  }
-
   /** The chunks with these ids that `search` could have found (same scope), in the order asked. */
   chunks(ids: readonly string[], documentIds: readonly string[] | null): ChunkHit[] {
     return this.fullText.chunks(ids, documentIds);

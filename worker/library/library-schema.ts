@@ -10,7 +10,7 @@ export interface SyncSql {
   transaction(fn: () => void): void;
 }
 
-const SCHEMA_VERSION = 8;
+const SCHEMA_VERSION = 7;
 
 /** The triggers that keep a full-text index over one of the chunks' columns (`content='chunks'`) in step with them. */
 const keptInStep = (fts: string, column: string) => [
@@ -111,9 +111,6 @@ export const MIGRATIONS: Record<number, string[]> = {
     `CREATE VIRTUAL TABLE IF NOT EXISTS row_labels_fts USING fts5(row_labels, content='chunks', content_rowid='rowid', tokenize='porter unicode61 remove_diacritics 2')`,
     ...keptInStep("row_labels_fts", "row_labels"),
   ],
-  // v8: a page's chunks read together (LibraryIndex.pageChunks: a passage cut inside a sentence is
-  // given the sentence's start from the chunk before it)
-  8: ["CREATE INDEX IF NOT EXISTS chunks_page_idx ON chunks (document_id, page)"],
 };
 
 /** Brings the Library's schema up to SCHEMA_VERSION. */

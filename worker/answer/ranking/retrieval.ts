@@ -7,7 +7,6 @@ import { rerankWithModel } from "./reranker";
 import { scoreSentences } from "./sentence-scores";
 import { rowNaming } from "./row-labels";
 import { fuseByRank } from "./rank-fusion";
-import { withSentenceStarts } from "./sentence-starts";
 import { withColumnHeads } from "../passages/column-heads";
 import { embedTexts, vectorsEnabled, type VectorBindings } from "../../services/vectors";
 import type { Passage } from "../../providers/llm/types";
@@ -146,8 +145,7 @@ export async function retrievePassages(
   let ranked = lists.length > 1 ? fuseByRank(lists) : (lists[0] ?? []);
   if (tuning.sentenceRerank) ranked = bySentence(question, ranked);
   if (tuning.modelRerank > 0 && env.AI) ranked = await rerankWithModel({ ai: env.AI }, { question, hits: ranked, top: tuning.modelRerank });
-  // a chunk cut inside a sentence given its start, so the sentence can be quoted (sentence-starts.ts)
-  return (await withSentenceStarts(env, { userId: scope.userId, documentIds: scopedIds(scope) }, onePerPage(ranked, topK))).map(toPassage);
+  return onePerPage(ranked, topK).map(toPassage);
 }
 
 /** A retrieved chunk as the answer (and its citations) see it. */
