@@ -71,6 +71,10 @@ describe("the lead", () => {
       "Shareholders may write to investor relations at the Company's headquarters in Richfield, Minnesota.",
     );
     expect(readsWhole("See Pub. 501.")).toBe(true);
+    // nor one that opens with the number of a name cut off before it ("Pub." 515, "Note" 12)
+    expect(readsWhole("515 for more information on providing a Form W-9 or a certification of non-foreign status.")).toBe(false);
+    expect(readsWhole("12 for the terms of the revolving credit facility.")).toBe(false);
+    expect(readsWhole("2024 was a record year for the Company.")).toBe(true);
   });
 
   it("is a table row only with the heads that name its figures (an earnings release, an HR table)", () => {

@@ -230,8 +230,13 @@ export const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).len
 /** A labelled line's label: a capitalised phrase ("Revenue: 2023 $46,298; ...", "Line 11: Subtract line 10..."). */
 const CAPITALISED_LABEL = /^\p{Lu}[^:]{0,150}: \S/u;
 
-/** A date's day and year opening a piece: the sentence began before it ("31, 2024, or other tax year beginning..."). */
-const DATE_TAIL = /^\d{1,2}, (?:19|20)\d\d\b/;
+/**
+ * A piece opening with a number then a lower-case word, a number whose name was cut off before it:
+ * the sentence began before it ("31, 2024, or other tax year beginning..." after a date's month,
+ * "515 for more information..." after "Pub.", "12 of Form W-2 with code Q." after "box"); a year may
+ * open one ("2024 was a record year").
+ */
+const OPENS_AFTER_CUT = /^\d{1,2}, (?:19|20)\d\d\b|^(?!(?:19|20)\d\d\s)\d[\d,.]*\s+\p{Ll}/u;
 
 /**
  * A stop that is an abbreviation's, where a chunk or a page ended before its number: "...giving you
@@ -249,4 +254,7 @@ const CUT_AT_ABBREVIATION = /\b(?:Pubs?|Cat|Rev|Proc|Fig|Vol|P\.O)\.$/;
 export const readsWhole = (quote: string, labelled = false) =>
   labelled
     ? CAPITALISED_LABEL.test(quote)
-    : /^["“']?[\p{Lu}\p{N}$]/u.test(quote) && !DATE_TAIL.test(quote) && /[.!?]["”')]?$/u.test(quote) && !CUT_AT_ABBREVIATION.test(quote);
+    : /^["“']?[\p{Lu}\p{N}$]/u.test(quote) &&
+      !OPENS_AFTER_CUT.test(quote) &&
+      /[.!?]["”')]?$/u.test(quote) &&
+      !CUT_AT_ABBREVIATION.test(quote);
