@@ -8,6 +8,7 @@ import type { SentenceCheck, Verified } from "../contract/checks";
 import type { Figure } from "./figures";
 import { figuresOf, pageStates, workedOutFrom } from "./figures";
 import { joinedBrokenWords } from "./passages/line-breaks";
+import { DOCUMENT_PARTS } from "./passages/sentences";
 import { addedNegations, comparable, contentWords, pageSentences, restated, swappedFigures, type PageSentence } from "./sentence-match";
 
 export type { SentenceCheck };
@@ -31,8 +32,10 @@ const CITATION = /\[(\d{1,2})\]/g;
  * after "Jan." or "No.", nor after a list item's number an excerpt quotes ("…apply: … 4. Your..."),
  * nor after a name's middle initial ("Signed by Nicholas C. Gangestad"; "on Schedule A." ends one).
  */
-const SENTENCE_END =
-  /(?<=[.!?]["”')]?(?:\s*\[\d{1,2}\])*)(?<!\b(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec|No|Mr|Mrs|Ms|Dr|Inc|Corp|Co|Ltd|vs|etc|U\.S|e\.g|i\.e|Pub|Rev)\.)(?<!… \d{1,2}\.)(?<!\b(?!(?:Schedule|Form|Part|Line|Box|Step|Table|Exhibit|Item|Appendix|Section|Note|Chapter|Worksheet)\s)\p{Lu}\p{Ll}+ \p{Lu}\.)\s+(?=["“(]?[\p{Lu}\p{N}$])/u;
+const SENTENCE_END = new RegExp(
+  String.raw`(?<=[.!?]["”')]?(?:\s*\[\d{1,2}\])*)(?<!\b(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec|No|Mr|Mrs|Ms|Dr|Inc|Corp|Co|Ltd|vs|etc|U\.S|e\.g|i\.e|Pub|Rev)\.)(?<!… \d{1,2}\.)(?<!\b(?!(?:${DOCUMENT_PARTS})\s)\p{Lu}\p{Ll}+ \p{Lu}\.)\s+(?=["“(]?[\p{Lu}\p{N}$])`,
+  "u",
+);
 /** A worked-out change ("(from 2022 to 2023: up $243, or 30%)"): its figures come from two of the page's. */
 const WORKED_OUT = /\((?:from|between) [^()]*?: (?:up|down|unchanged)[^()]*\)/g;
 /** Where a quote leaves words of its page out ("...following apply: … 4. Your taxable income..."). */
@@ -75,17 +78,15 @@ export function verifyAnswer(
   const withoutNames = (text: string) => names.reduce((t, name) => t.split(name).join(" "), text);
   const cites = sentences.map((s) => [...s.text.matchAll(CITATION)].map((m) => Number(m[1])));
   // the cited pages as compared, read once per set of citations
-  const read = new Map<string, { figures: Figure[]; text: string; sentences: PageSentence[] }>();
+  const read = new Map<string, { figures: Figure[]; text: string; unhyphenated: string; sentences: PageSentence[] }>();
   const pagesOf = (cited: number[]) => {
     const key = cited.join(",");
     if (!read.has(key)) {
       const pages = cited.flatMap((n) => sources.get(n) ?? []).join(" ");
       // a date broken at a line end ("De- cember 31") is quoted whole
-      read.set(key, {
-        figures: figuresOf(joinedBrokenWords(pages)),
-        text: comparable(pages),
-        sentences: pageSentences(joinedBrokenWords(pages)),
-      });
+      const joined = joinedBrokenWords(pages);
+      const text = comparable(pages);
+      read.set(key, { figures: figuresOf(joined), text, unhyphenated: withoutHyphens(text), sentences: pageSentences(joined) });
     }
     return read.get(key)!;
   };
@@ -93,7 +94,7 @@ export function verifyAnswer(
     let cited = cites[i]!;
     for (let next = i + 1; !cited.length && next < sentences.length && sentences[next]!.line === s.line; next++) cited = cites[next]!;
     const missing: string[] = cited.filter((n) => !sources.has(n)).map((n) => `[${n}]`);
-    const { figures: pageFigures, text: page, sentences: restatable } = pagesOf(cited);
+    const { figures: pageFigures, text: page, unhyphenated, sentences: restatable } = pagesOf(cited);
     const workedOut = [...s.text.matchAll(WORKED_OUT)].map((m) => m[0]);
     const stated = withoutNames(s.text).replace(WORKED_OUT, " ");
     const figures = figuresOf(stated);
@@ -107,7 +108,7 @@ export function verifyAnswer(
       );
     // a word the page broke at a line end ("filled- out") is quoted whole ("filled-out")
     for (const [, phrase] of s.text.matchAll(QUOTED))
-      if (!withoutHyphens(page).includes(withoutHyphens(comparable(phrase!).trim()))) missing.push(`"${phrase}"`);
+      if (!unhyphenated.includes(withoutHyphens(comparable(phrase!).trim()))) missing.push(`"${phrase}"`);
     if (!cited.length) {
       // nothing to look up: a figure stated without a source is unsupported, words alone are no claim to check
       return { sentence: s.text, status: figures.length ? "unsupported" : "supported", missing: figures.map(told) };

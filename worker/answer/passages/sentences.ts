@@ -2,7 +2,7 @@
 // sentence after them ("Amount You Owe To avoid interest...").
 
 /** Words naming a part of a document, after which a letter ends a sentence ("Complete Schedule A."). */
-const DOCUMENT_PARTS =
+export const DOCUMENT_PARTS =
   "Schedule|Worksheet|Part|Section|Information|Exhibit|Appendix|Annex|Table|Form|Item|Step|Chapter|Note|Line|Box|Column|Figure|Class|Series|Category|Plan|Option|Method|Test|Tier|Type";
 
 /**
